@@ -1,0 +1,11 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The renderer is built to static files served by the web-mode host or Electron's custom scheme.
+// Relative asset paths ('./') so both origins load the same build.
+export default defineConfig({
+  root: 'renderer',
+  base: './',
+  plugins: [react()],
+  build: { outDir: '../dist/renderer', emptyOutDir: true, sourcemap: true, target: 'es2022' },
+});

@@ -1,0 +1,29 @@
+// The bridge contract: every renderer→main call, defined once, with zod schemas for both sides.
+// Both transports (Electron IPC in main/electron + preload, and the web-mode WebSocket in main/web)
+// carry exactly these names; main validates every input before it runs anything.
+//
+// Adding a call: see shared/README.md ("Adding a bridge call").
+import type { z } from 'zod';
+import { conversationCalls } from './calls/conversations';
+import { sessionCalls } from './calls/session';
+import type { BridgeEventName, BridgeEventPayload } from './events';
+import type { Result } from './result';
+
+export const bridgeCalls = {
+  ...sessionCalls,
+  ...conversationCalls,
+} as const;
+
+export type BridgeCallName = keyof typeof bridgeCalls;
+export type BridgeInput<C extends BridgeCallName> = z.input<(typeof bridgeCalls)[C]['input']>;
+export type BridgeParsedInput<C extends BridgeCallName> = z.output<(typeof bridgeCalls)[C]['input']>;
+export type BridgeOutput<C extends BridgeCallName> = z.output<(typeof bridgeCalls)[C]['output']>;
+
+export const isBridgeCallName = (name: unknown): name is BridgeCallName =>
+  typeof name === 'string' && Object.prototype.hasOwnProperty.call(bridgeCalls, name);
+
+/** What the renderer codes against; Electron and web mode are two implementations of it. */
+export interface Bridge {
+  call<C extends BridgeCallName>(name: C, input: BridgeInput<C>): Promise<Result<BridgeOutput<C>>>;
+  on<E extends BridgeEventName>(event: E, listener: (payload: BridgeEventPayload<E>) => void): () => void;
+}

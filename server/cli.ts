@@ -1,0 +1,78 @@
+// npm run server -- --port <n> --db <file|:memory:> [--demo] [--credentials-out <file.json>] [--production]
+// This command line is stable: other tooling and checks depend on it.
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { buildService } from './app';
+import { demoCredentials, isSeeded, seedDemo } from './demo/seed';
+
+const usage = `Usage: npm run server -- [--port <n>] [--host <addr>] [--db <file|:memory:>] [--demo]
+                         [--credentials-out <file.json>] [--production] [--log]
+  --port              TCP port (0 picks a free one; default 3000)
+  --host              address to listen on (default 127.0.0.1)
+  --db                SQLite file, or :memory: (default data/service.sqlite)
+  --demo              seed a demo account into an empty database
+  --credentials-out   write the demo's base URL, tokens and inbox secrets as JSON (mode 0600)
+  --production        turn on the spec's throttles (Limits table)
+  --log               log requests (tokens are redacted)`;
+
+function parse() {
+  try {
+    const { values } = parseArgs({
+      options: {
+        port: { type: 'string', default: '3000' },
+        host: { type: 'string', default: '127.0.0.1' },
+        db: { type: 'string', default: 'data/service.sqlite' },
+        demo: { type: 'boolean', default: false },
+        'credentials-out': { type: 'string' },
+        production: { type: 'boolean', default: false },
+        log: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+      strict: true,
+    });
+    const port = Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0-65535, got ${values.port}`);
+    return { ...values, port };
+  } catch (err) {
+    console.error(`${(err as Error).message}\n\n${usage}`);
+    process.exit(2);
+  }
+}
+
+async function main() {
+  const args = parse();
+  if (args.help) {
+    console.log(usage);
+    return;
+  }
+  const service = await buildService({ db: args.db, production: args.production, logger: args.log });
+  if (args.demo && !isSeeded(service.db)) {
+    const started = Date.now();
+    seedDemo(service.db, service.clock());
+    console.log(`Seeded the demo account in ${Date.now() - started} ms`);
+  }
+  await service.app.listen({ port: args.port, host: args.host });
+  const address = service.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : args.port;
+  const baseUrl = `http://${args.host.includes(':') ? `[${args.host}]` : args.host}:${port}`;
+  if (args['credentials-out']) {
+    if (!isSeeded(service.db)) {
+      console.error('--credentials-out needs demo data: add --demo');
+      process.exit(2);
+    }
+    const creds = { baseUrl, ...demoCredentials(service.db) };
+    writeFileSync(args['credentials-out'], JSON.stringify(creds, null, 2) + '\n', { mode: 0o600 });
+  }
+  console.log(`Customer Messaging Service listening on ${baseUrl}${args.production ? ' (production throttles on)' : ''}`);
+  const stop = async () => {
+    await service.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  console.error(`The service could not start: ${(err as Error).message}`);
+  process.exit(1);
+});

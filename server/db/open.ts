@@ -1,0 +1,53 @@
+// Opens the SQLite database (a file in WAL mode, or :memory: for tests) and brings its schema up to date.
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { migrations } from './migrations';
+
+export type Db = Database.Database;
+
+export function openDatabase(file: string): Db {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  if (file !== ':memory:') db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('synchronous = NORMAL');
+  migrate(db);
+  return db;
+}
+
+export function migrate(db: Db): number {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > migrations.length) {
+    throw new Error(`The database is at schema version ${current}, newer than this service (${migrations.length}).`);
+  }
+  for (let version = current; version < migrations.length; version++) {
+    db.transaction(() => {
+      db.exec(migrations[version]!);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+  return migrations.length;
+}
+
+/** Prepared statements cached per database: SQLite compiles each query once. */
+const cache = new WeakMap<Db, Map<string, Database.Statement>>();
+export function stmt(db: Db, sql: string): Database.Statement {
+  let perDb = cache.get(db);
+  if (!perDb) cache.set(db, (perDb = new Map()));
+  let statement = perDb.get(sql);
+  if (!statement) perDb.set(sql, (statement = db.prepare(sql)));
+  return statement;
+}
+
+export const json = {
+  parse(text: string | null | undefined): Record<string, unknown> {
+    if (!text) return {};
+    try {
+      const value: unknown = JSON.parse(text);
+      return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
+  },
+};

@@ -1,0 +1,46 @@
+// The spec's error shapes, and nothing else. Every failure the service sends goes through here:
+//   {error}              missing record, invalid token, permission failure
+//   {message, attributes} validation failure on create/update (422)
+//   {errors: [string]}    api_access_token header missing (401)
+//   text/plain "Retry later" for 429, without Retry-After
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+
+export type ErrorBody = { error: string } | { message: string; attributes: string[] } | { errors: string[] };
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody,
+  ) {
+    super('error' in body ? body.error : 'message' in body ? body.message : body.errors.join(', '));
+  }
+}
+
+export const notFound = () => new HttpError(404, { error: 'Resource could not be found' });
+export const badRequest = (error: string) => new HttpError(400, { error });
+export const unauthorized = (error: string) => new HttpError(401, { error });
+export const notAuthorized = () => unauthorized('You are not authorized to do this action');
+export const notSignedIn = () => new HttpError(401, { errors: ['You need to sign in or sign up before continuing.'] });
+export const forbidden = (error: string) => new HttpError(403, { error });
+export const invalid = (message: string, attributes: string[]) => new HttpError(422, { message, attributes });
+export const unprocessable = (error: string) => new HttpError(422, { error });
+
+export function sendThrottled(reply: FastifyReply) {
+  return reply.code(429).type('text/plain').send('Retry later\n');
+}
+
+/** Maps every thrown error, including Fastify's own (bad JSON, huge bodies), onto the spec's shapes. */
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
+    if (err instanceof HttpError) return reply.code(err.status).send(err.body);
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status === 413) return reply.code(413).send({ error: 'Request body is too large' });
+    if (status === 415) return reply.code(415).send({ error: 'Unsupported content type' });
+    if (status >= 400 && status < 500) {
+      return reply.code(400).send({ error: err.code?.startsWith('FST_ERR_CTP') ? 'Request body could not be parsed' : 'Bad request' });
+    }
+    request.log.error({ err: { message: err.message, stack: err.stack } }, 'unhandled error');
+    return reply.code(500).send({ error: 'Internal server error' });
+  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'Resource could not be found' }));
+}

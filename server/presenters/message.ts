@@ -1,0 +1,135 @@
+// Messages: the REST shape (§2.4) and the push_event_data shape (§2.6) used inside conversations and events.
+import type { Db } from '../db/open';
+import { json, stmt } from '../db/open';
+import { userById } from '../http/auth';
+import { contactById, contactPush, userPush } from './people';
+import { epoch, iso } from './time';
+
+export interface MessageRow {
+  id: number;
+  account_id: number;
+  inbox_id: number;
+  conversation_id: number;
+  message_type: number;
+  content_type: string;
+  content: string | null;
+  private: number;
+  status: string;
+  source_id: string | null;
+  content_attributes: string;
+  additional_attributes: string;
+  sender_type: string | null;
+  sender_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+interface AttachmentRow {
+  id: number;
+  message_id: number;
+  account_id: number;
+  file_type: string;
+  extension: string | null;
+  data_url: string | null;
+  thumb_url: string | null;
+  file_size: number | null;
+  width: number | null;
+  height: number | null;
+  fallback_title: string | null;
+}
+
+function attachments(db: Db, messageId: number) {
+  const rows = stmt(db, 'SELECT * FROM attachments WHERE message_id = ? ORDER BY id').all(messageId) as AttachmentRow[];
+  return rows.map((a) => ({
+    id: a.id,
+    message_id: a.message_id,
+    file_type: a.file_type,
+    account_id: a.account_id,
+    extension: a.extension,
+    data_url: a.data_url ?? '',
+    thumb_url: a.file_type === 'image' ? (a.thumb_url ?? '') : '',
+    file_size: a.file_size ?? 0,
+    width: a.width,
+    height: a.height,
+  }));
+}
+
+function sender(db: Db, m: MessageRow) {
+  if (m.sender_id == null) return undefined;
+  if (m.sender_type === 'User') {
+    const user = userById(db, m.sender_id);
+    return user ? userPush(user) : undefined;
+  }
+  if (m.sender_type === 'Contact') {
+    const contact = contactById(db, m.sender_id);
+    return contact ? contactPush(contact) : undefined;
+  }
+  if (m.sender_type === 'AgentBot') {
+    const bot = stmt(db, 'SELECT id, name FROM agent_bots WHERE id = ?').get(m.sender_id) as { id: number; name: string } | undefined;
+    return bot ? { id: bot.id, name: bot.name, avatar_url: '', type: 'agent_bot' } : undefined;
+  }
+  return undefined;
+}
+
+/** The conversation's per-account display id: URLs and message JSON use it, never the DB id. */
+export function displayIdOf(db: Db, conversationDbId: number): number {
+  const row = stmt(db, 'SELECT display_id FROM conversations WHERE id = ?').get(conversationDbId) as { display_id: number } | undefined;
+  return row?.display_id ?? 0;
+}
+
+/** REST message (§2.4). `sender` and `attachments` keys are absent when there are none. */
+export function messageRest(db: Db, m: MessageRow, displayId = displayIdOf(db, m.conversation_id), echoId?: string) {
+  const files = attachments(db, m.id);
+  const from = sender(db, m);
+  return {
+    id: m.id,
+    content: m.content,
+    inbox_id: m.inbox_id,
+    ...(echoId === undefined ? {} : { echo_id: echoId }),
+    conversation_id: displayId,
+    message_type: m.message_type,
+    content_type: m.content_type,
+    status: m.status,
+    content_attributes: json.parse(m.content_attributes),
+    created_at: epoch(m.created_at),
+    private: m.private === 1,
+    source_id: m.source_id,
+    ...(from ? { sender: from } : {}),
+    ...(files.length ? { attachments: files } : {}),
+  };
+}
+
+/** Message push_event_data (§2.6): all columns, plus a small conversation summary. */
+export function messagePush(db: Db, m: MessageRow, conversation: { display_id: number; assignee_id: number | null; last_activity_at: number; unread_count: number; source_id: string | null }) {
+  const files = attachments(db, m.id);
+  const from = sender(db, m);
+  return {
+    id: m.id,
+    content: m.content,
+    account_id: m.account_id,
+    inbox_id: m.inbox_id,
+    conversation_id: conversation.display_id,
+    message_type: m.message_type,
+    created_at: epoch(m.created_at),
+    updated_at: iso(m.updated_at),
+    private: m.private === 1,
+    status: m.status,
+    source_id: m.source_id,
+    content_type: m.content_type,
+    content_attributes: json.parse(m.content_attributes),
+    sender_type: m.sender_type,
+    sender_id: m.sender_id,
+    external_source_ids: {},
+    additional_attributes: json.parse(m.additional_attributes),
+    processed_message_content: m.content,
+    sentiment: {},
+    conversation: {
+      assignee_id: conversation.assignee_id,
+      unread_count: conversation.unread_count,
+      last_activity_at: epoch(conversation.last_activity_at),
+      contact_inbox: { source_id: conversation.source_id },
+    },
+    ...(files.length ? { attachments: files } : {}),
+    ...(from ? { sender: from } : {}),
+  };
+}

@@ -1,0 +1,55 @@
+// Normalises every error shape the service (or a proxy in front of it) can answer with into one
+// typed BridgeError. Client guidance from the spec: read `error`, then `message`, then `errors[0]`.
+import type { BridgeError, BridgeErrorKind } from '../../../shared/bridge/result';
+
+export function kindForStatus(status: number): BridgeErrorKind {
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 422 || status === 400 || status === 413) return 'validation';
+  if (status === 429) return 'rate_limited';
+  if (status >= 500) return 'server';
+  return 'bad_response';
+}
+
+const fallbackMessage: Record<string, string> = {
+  unauthorized: 'The service did not accept the access token.',
+  forbidden: 'You do not have permission to do this.',
+  not_found: 'Not found. It may have been deleted, or belong to another account.',
+  validation: 'The service rejected the request.',
+  rate_limited: 'The service is busy (rate limited). Retrying shortly.',
+  server: 'The service had a problem. Try again shortly.',
+  bad_response: 'The service answered in an unexpected way.',
+};
+
+/** The text of a JSON error body, following the spec's reading order; undefined if none. */
+export function errorText(body: unknown): { message?: string; attributes?: string[] } {
+  if (!body || typeof body !== 'object') return {};
+  const b = body as Record<string, unknown>;
+  if (typeof b.error === 'string') return { message: b.error };
+  if (typeof b.message === 'string') {
+    const attributes = Array.isArray(b.attributes) ? b.attributes.filter((a): a is string => typeof a === 'string') : undefined;
+    return { message: b.message, ...(attributes ? { attributes } : {}) };
+  }
+  if (Array.isArray(b.errors) && typeof b.errors[0] === 'string') return { message: b.errors[0] };
+  return {};
+}
+
+/**
+ * Builds the error from a failed response. `bodyText` may be JSON in any of the spec's shapes,
+ * `Retry later` as text/plain, an HTML page from a proxy, or empty.
+ */
+export function httpError(status: number, contentType: string, bodyText: string): BridgeError {
+  const kind = kindForStatus(status);
+  let parsed: { message?: string; attributes?: string[] } = {};
+  if (contentType.includes('json') || /^\s*[{[]/.test(bodyText)) {
+    try {
+      parsed = errorText(JSON.parse(bodyText));
+    } catch {
+      parsed = {};
+    }
+  }
+  // Service text is shown to the agent, so keep it short and plain; HTML pages are never shown.
+  const message = parsed.message ? parsed.message.slice(0, 300) : (fallbackMessage[kind] ?? `Unexpected response (${status}).`);
+  return { kind, message, status, ...(parsed.attributes ? { attributes: parsed.attributes } : {}) };
+}

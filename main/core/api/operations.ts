@@ -1,0 +1,42 @@
+// Named operations: how each bridge call that reads or writes the service becomes a request.
+// The renderer names an operation and gives validated arguments; only this table knows paths.
+import type { BridgeCallName, BridgeOutput, BridgeParsedInput } from '../../../shared/bridge/contract';
+import { bridgeCalls } from '../../../shared/bridge/contract';
+import type { ServiceRequest } from './client';
+
+export interface OperationContext {
+  accountId: number;
+}
+
+type ApiCallName = Exclude<BridgeCallName, `session.${string}`>;
+
+export const operations: { [C in ApiCallName]: (input: BridgeParsedInput<C>, ctx: OperationContext) => ServiceRequest } = {
+  'conversations.list': (input, { accountId }) => ({
+    method: 'GET',
+    path: `/api/v1/accounts/${accountId}/conversations`,
+    query: {
+      page: input.page,
+      status: input.status,
+      assignee_type: input.assigneeType,
+      inbox_id: input.inboxId,
+      team_id: input.teamId,
+      labels: input.labels,
+      q: input.q,
+      sort_by: input.sortBy,
+    },
+  }),
+  'conversations.get': (input, { accountId }) => ({
+    method: 'GET',
+    path: `/api/v1/accounts/${accountId}/conversations/${input.conversationId}`,
+  }),
+  'messages.list': (input, { accountId }) => ({
+    method: 'GET',
+    path: `/api/v1/accounts/${accountId}/conversations/${input.conversationId}/messages`,
+    query: { before: input.before, after: input.after },
+  }),
+};
+
+export const isApiCall = (name: BridgeCallName): name is ApiCallName => Object.prototype.hasOwnProperty.call(operations, name);
+
+export const outputSchemaOf = <C extends ApiCallName>(name: C) => bridgeCalls[name].output as (typeof bridgeCalls)[C]['output'];
+export type ApiOutput<C extends ApiCallName> = BridgeOutput<C>;

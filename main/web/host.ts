@@ -1,0 +1,120 @@
+// Web mode: a local host process on 127.0.0.1 that runs the same main core as the Electron app,
+// serves the built renderer to any browser, and carries the bridge over a WebSocket. The page
+// learns the per-launch secret from the URL fragment (never sent to a server or a log).
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
+import { existsSync } from 'node:fs';
+import { WebSocketServer } from 'ws';
+import type { WebSocket } from 'ws';
+import { callEnvelopeSchema } from '../../shared/bridge/wire';
+import type { MainCore } from '../core/core';
+import type { Logger } from '../core/redact';
+import { contentSecurityPolicy } from '../core/security/csp';
+import { isOwnHost, isOwnOrigin, newLaunchSecret, secretMatches } from './guards';
+
+export interface WebHostOptions {
+  core: MainCore;
+  /** Folder with the built renderer (index.html and assets). */
+  staticDir: string;
+  port?: number;
+  secret?: string;
+  logger: Logger;
+}
+
+export interface WebHost {
+  /** The address to open, with the launch secret in the fragment. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const HELLO_TIMEOUT_MS = 5_000;
+
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  if (!existsSync(`${options.staticDir}/index.html`)) {
+    throw new Error(`No built renderer in ${options.staticDir}: run \`npm run build\` first.`);
+  }
+  const secret = options.secret ?? newLaunchSecret();
+  const app = Fastify({ logger: false });
+  let port = 0;
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isOwnHost(request.headers.host, port)) return reply.code(421).send('Misdirected request');
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('content-security-policy', contentSecurityPolicy());
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+  });
+  await app.register(fastifyStatic, { root: options.staticDir, index: 'index.html', dotfiles: 'deny' });
+
+  const sockets = new Set<WebSocket>();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1_048_576 });
+  app.server.on('upgrade', (request, socket, head) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname !== '/bridge' || !isOwnHost(request.headers.host, port) || !isOwnOrigin(request.headers.origin, port)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => accept(ws));
+  });
+
+  function accept(ws: WebSocket) {
+    let authenticated = false;
+    const timer = setTimeout(() => authenticated || ws.close(4401, 'No hello'), HELLO_TIMEOUT_MS);
+    ws.on('message', async (data) => {
+      let frame: unknown;
+      try {
+        frame = JSON.parse(data.toString());
+      } catch {
+        ws.close(4400, 'Malformed frame');
+        return;
+      }
+      if (!authenticated) {
+        const hello = frame as { type?: unknown; secret?: unknown };
+        if (hello?.type !== 'hello' || !secretMatches(hello.secret, secret)) {
+          ws.close(4401, 'Wrong launch secret');
+          return;
+        }
+        authenticated = true;
+        clearTimeout(timer);
+        sockets.add(ws);
+        ws.send(JSON.stringify({ type: 'ready' }));
+        return;
+      }
+      const call = callEnvelopeSchema.safeParse(frame);
+      if (!call.success) {
+        ws.close(4400, 'Malformed frame');
+        return;
+      }
+      const result = await options.core.call(call.data.name, call.data.input);
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'reply', id: call.data.id, result }));
+    });
+    ws.on('close', () => {
+      clearTimeout(timer);
+      sockets.delete(ws);
+    });
+    ws.on('error', (err) => options.logger.warn('bridge socket error', err));
+  }
+
+  const unsubscribe = options.core.onEvent((name, payload) => {
+    const frame = JSON.stringify({ type: 'event', name, payload });
+    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(frame);
+  });
+
+  await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
+  const address = app.server.address();
+  port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}/#k=${secret}`,
+    port,
+    async close() {
+      unsubscribe();
+      for (const ws of sockets) ws.terminate();
+      wss.close();
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { getBridge } from './platform/bridge';
+import './styles.css';
+
+// Main already retries transient failures with backoff; the renderer does not retry on top.
+// networkMode 'always': main, not navigator.onLine, decides whether the service is reachable.
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, networkMode: 'always', staleTime: 30_000 }, mutations: { networkMode: 'always' } },
+});
+
+const root = createRoot(document.getElementById('root')!);
+const bridge = getBridge();
+root.render(
+  <StrictMode>
+    {bridge ? (
+      <QueryClientProvider client={queryClient}>
+        <App bridge={bridge} />
+      </QueryClientProvider>
+    ) : (
+      <main className="sign-in">
+        <p role="alert">This page needs its launch key. Open the address that `npm start` or `npm run web` printed.</p>
+      </main>
+    )}
+  </StrictMode>,
+);

@@ -1,0 +1,32 @@
+// Picks the bridge implementation: the Electron preload's `window.inboxBridge`, or web mode's
+// WebSocket transport. The rest of the renderer codes against the `Bridge` interface only.
+import type { Bridge } from '../../../shared/bridge/contract';
+import { createWebTransport } from './web-transport';
+
+declare global {
+  interface Window {
+    inboxBridge?: Bridge;
+  }
+}
+
+const SECRET_KEY = 'inbox.launchSecret';
+
+/** Web mode: the secret arrives in the URL fragment once; keep it for reloads, then hide it. */
+export function launchSecret(): string | undefined {
+  const match = /(?:^#|&)k=([A-Za-z0-9_-]+)/.exec(location.hash);
+  if (match?.[1]) {
+    sessionStorage.setItem(SECRET_KEY, match[1]);
+    history.replaceState(null, '', location.pathname + location.search);
+  }
+  return sessionStorage.getItem(SECRET_KEY) ?? undefined;
+}
+
+let bridge: Bridge | undefined;
+
+export function getBridge(): Bridge | undefined {
+  if (bridge) return bridge;
+  if (window.inboxBridge) return (bridge = window.inboxBridge);
+  const secret = launchSecret();
+  if (secret) return (bridge = createWebTransport(secret));
+  return undefined;
+}

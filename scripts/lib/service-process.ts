@@ -1,0 +1,69 @@
+// Starts the service CLI (server/cli.ts) as a child process and waits until it listens. Used by
+// `npm start`, the end-to-end tests and the benchmarks, so all of them run the real command line.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+
+export interface DemoCredentialsFile {
+  baseUrl: string;
+  accountId: number;
+  adminToken: string;
+  agentToken: string;
+  agentEmail: string;
+  apiInboxId: number;
+  apiInboxIdentifier: string;
+  apiInboxHmacToken: string;
+  hmacMandatoryInboxIdentifier: string;
+  widgetInboxId: number;
+  websiteToken: string;
+  widgetHmacToken: string;
+  otherAccountId: number;
+  otherAccountAdminToken: string;
+}
+
+export interface RunningService {
+  baseUrl: string;
+  credentials?: DemoCredentialsFile;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+const root = resolve(import.meta.dirname, '../..');
+const tsxLoader = createRequire(import.meta.url).resolve('tsx');
+
+export async function startService(opts: { db: string; port?: number; demo?: boolean; credentialsOut?: string; production?: boolean; quiet?: boolean }): Promise<RunningService> {
+  const args = ['--import', tsxLoader, resolve(root, 'server/cli.ts'), '--port', String(opts.port ?? 0), '--db', opts.db];
+  if (opts.demo) args.push('--demo');
+  if (opts.credentialsOut) args.push('--credentials-out', opts.credentialsOut);
+  if (opts.production) args.push('--production');
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const baseUrl = await new Promise<string>((resolvePromise, reject) => {
+    let out = '';
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      if (!opts.quiet) process.stdout.write(chunk.toString().replace(/^/gm, '[service] '));
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match) resolvePromise(match[1]!);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      process.stderr.write(chunk.toString().replace(/^/gm, '[service] '));
+    });
+    child.once('exit', (code) => reject(new Error(`The service exited (${code}) before listening:\n${out}`)));
+  });
+  const credentials = opts.credentialsOut ? (JSON.parse(readFileSync(opts.credentialsOut, 'utf8')) as DemoCredentialsFile) : undefined;
+  return {
+    baseUrl,
+    ...(credentials ? { credentials } : {}),
+    child,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}

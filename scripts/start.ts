@@ -1,0 +1,56 @@
+// npm start: the desktop app with the embedded demo service, demo agent signed in.
+// Where Electron cannot start it says why in one line and starts web mode instead.
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { runWebMode } from '../main/web/cli';
+import { buildElectron, ensureRendererBuilt } from './lib/build';
+import { electronBinary } from './lib/electron-binary';
+import { startService } from './lib/service-process';
+
+// Stable default ports: the browser keys IndexedDB by origin (and the cache by service address),
+// so the same ports every launch keep web mode's cache. Busy ports fall back to free ones.
+const { values } = parseArgs({
+  options: {
+    web: { type: 'boolean', default: false },
+    port: { type: 'string', default: '4477' },
+    'service-port': { type: 'string', default: '4470' },
+  },
+});
+const dataDir = resolve(import.meta.dirname, '../data');
+mkdirSync(dataDir, { recursive: true });
+
+const staticDir = await ensureRendererBuilt();
+const credentialsFile = resolve(dataDir, 'demo-credentials.json');
+const serviceOptions = { db: resolve(dataDir, 'demo-service.sqlite'), demo: true, credentialsOut: credentialsFile, quiet: true };
+const service = await startService({ ...serviceOptions, port: Number(values['service-port']) }).catch(() => {
+  console.log(`Port ${values['service-port']} is busy; the demo service takes a free port.`);
+  return startService({ ...serviceOptions, port: 0 });
+});
+console.log(`Embedded demo service: ${service.baseUrl}`);
+const stopAll = async (code = 0) => {
+  await service.stop();
+  process.exit(code);
+};
+process.once('SIGINT', () => void stopAll());
+process.once('SIGTERM', () => void stopAll());
+
+const electron = values.web ? { reason: 'web mode was asked for (--web)' } : electronBinary();
+if ('path' in electron) {
+  await buildElectron();
+  const child = spawn(electron.path, [resolve(import.meta.dirname, '../dist/main/electron-main.cjs')], {
+    stdio: 'inherit',
+    env: { ...process.env, AGENT_INBOX_DEMO_CREDENTIALS: credentialsFile, AGENT_INBOX_RENDERER: staticDir },
+  });
+  child.once('exit', (code) => void stopAll(code ?? 0));
+} else {
+  console.log(`Electron cannot start: ${electron.reason}. Starting web mode instead.`);
+  const creds = service.credentials!;
+  const signIn = { baseUrl: creds.baseUrl, accessToken: creds.agentToken };
+  const host = await runWebMode({ port: Number(values.port), staticDir, signIn }).catch(() => {
+    console.log(`Port ${values.port} is busy; web mode takes a free port (the browser cache starts empty there).`);
+    return runWebMode({ port: 0, staticDir, signIn });
+  });
+  console.log(`Web mode: open ${host.url}`);
+}

@@ -1,0 +1,49 @@
+// The process boundaries are enforced by lint; this proves each rule fires on code that breaks it
+// (and stays quiet on code that respects it), using the project's real ESLint config.
+import { ESLint } from 'eslint';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: resolve(import.meta.dirname, '../..') });
+
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: resolve(import.meta.dirname, '../..', filePath) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-globals').map((m) => m.message);
+}
+
+const cases: [string, string, string, RegExp][] = [
+  ['shared/ importing Node', 'shared/x.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;", /no Node/],
+  ['shared/ importing bare fs', 'shared/x.ts', "import fs from 'fs';\nexport const x = fs;", /no Node/],
+  ['shared/ using the DOM', 'shared/x.ts', 'export const x = () => document.title;', /pure/],
+  ['shared/ importing from main', 'shared/x.ts', "import { createMainCore } from '../main/core/core';\nexport const x = createMainCore;", /imports nothing/],
+  ['main/core importing electron', 'main/core/x.ts', "import { app } from 'electron';\nexport const x = app;", /plain Node/],
+  ['main/core importing the renderer', 'main/core/x.ts', "import { App } from '../../renderer/src/App';\nexport const x = App;", /shared\/ only/],
+  ['renderer importing electron', 'renderer/src/x.ts', "import { ipcRenderer } from 'electron';\nexport const x = ipcRenderer;", /never imports Node or electron/],
+  ['renderer importing Node', 'renderer/src/x.ts', "import { join } from 'node:path';\nexport const x = join;", /no Node/],
+  ['renderer importing main', 'renderer/src/x.ts', "import { createMainCore } from '../../main/core/core';\nexport const x = createMainCore;", /bridge contract/],
+  ['renderer calling fetch', 'renderer/src/x.ts', "export const x = () => fetch('https://example.com');", /no network calls/],
+  ['renderer opening a socket', 'renderer/src/x.ts', "export const x = () => new WebSocket('wss://example.com');", /web-transport/],
+  ['renderer using process', 'renderer/src/x.ts', 'export const x = () => process.env;', /No Node/],
+  ['server importing main', 'server/x.ts', "import { createMainCore } from '../main/core/core';\nexport const x = createMainCore;", /imports nothing from the app/],
+  ['server importing electron', 'server/x.ts', "import { app } from 'electron';\nexport const x = app;", /plain Node service/],
+  ['main/web importing electron', 'main/web/x.ts', "import { app } from 'electron';\nexport const x = app;", /without Electron/],
+];
+
+describe('process boundaries', () => {
+  it.each(cases)('%s is an error', async (_name, file, code, message) => {
+    const errors = await boundaryErrors(file, code);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.join('\n')).toMatch(message);
+  });
+
+  it.each([
+    ['shared/ importing zod', 'shared/x.ts', "import { z } from 'zod';\nexport const x = z;"],
+    ['main/electron importing electron', 'main/electron/x.ts', "import { app } from 'electron';\nexport const x = app;"],
+    ['main/core importing shared and Node', 'main/core/x.ts', "import { ok } from '../../shared/bridge/result';\nimport { join } from 'node:path';\nexport const x = [ok, join];"],
+    ['renderer importing shared', 'renderer/src/x.ts', "import { ok } from '../../shared/bridge/result';\nexport const x = ok;"],
+    ['the web transport opening its socket', 'renderer/src/platform/web-transport.ts', "export const x = () => new WebSocket('ws://127.0.0.1:1/bridge');"],
+    ['server importing shared record types', 'server/x.ts', "import type { Conversation } from '../shared/api/records';\nexport type X = Conversation;"],
+  ])('%s is allowed', async (_name, file, code) => {
+    expect(await boundaryErrors(file, code)).toEqual([]);
+  });
+});

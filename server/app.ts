@@ -3,7 +3,9 @@
 import Fastify from 'fastify';
 import type { Db } from './db/open';
 import { openDatabase } from './db/open';
+import { EventBus } from './events/bus';
 import { installErrorHandling } from './http/errors';
+import { accountResourceRoutes } from './routes/account-resources';
 import { conversationRoutes } from './routes/conversations';
 import { profileRoutes } from './routes/profile';
 
@@ -22,6 +24,8 @@ export interface ServiceOptions {
 export interface Service {
   app: ReturnType<typeof Fastify>;
   db: Db;
+  /** Domain events from every write; live updates and webhooks listen here. */
+  bus: EventBus;
   clock: () => number;
   close(): Promise<void>;
 }
@@ -33,12 +37,16 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
     logger: options.logger ? { level: 'info', redact: ['req.headers.api_access_token', 'req.headers["x-auth-token"]'] } : false,
     bodyLimit: options.bodyLimit ?? 1_048_576,
   });
+  const bus = new EventBus();
+  bus.onListenerError = (err, event) => app.log.error({ err, event: event.name }, 'event listener failed');
   installErrorHandling(app);
   profileRoutes(app, db);
   conversationRoutes(app, db);
+  accountResourceRoutes(app, db);
   return {
     app,
     db,
+    bus,
     clock,
     async close() {
       await app.close();

@@ -127,3 +127,39 @@ describe('GET messages: the four cursor cases (spec: Pagination)', () => {
     expect((await svc.request({ url: conv('/999999/messages'), token: svc.creds.adminToken })).status).toBe(404);
   });
 });
+
+describe('account collections the app reads', () => {
+  const A = () => `/api/v1/accounts/${svc.creds.accountId}`;
+  it('inboxes: key payload, agents see only their inboxes, hmac_token for administrators only', async () => {
+    const admin = (await svc.request({ url: `${A()}/inboxes`, token: svc.creds.adminToken })).body as { payload: { id: number; channel_type: string; hmac_token?: string }[] };
+    const agent = (await svc.request({ url: `${A()}/inboxes`, token: svc.creds.agentToken })).body as { payload: { id: number; hmac_token?: string }[] };
+    expect(admin.payload.map((i) => i.channel_type)).toEqual(expect.arrayContaining(['Channel::WebWidget', 'Channel::Api']));
+    expect(agent.payload.length).toBeLessThan(admin.payload.length);
+    expect(admin.payload.every((i) => typeof i.hmac_token === 'string')).toBe(true);
+    expect(agent.payload.some((i) => 'hmac_token' in i)).toBe(false);
+    const hidden = admin.payload.find((i) => !agent.payload.some((a) => a.id === i.id))!;
+    expect((await svc.request({ url: `${A()}/inboxes/${hidden.id}`, token: svc.creds.agentToken })).status).toBe(404);
+  });
+  it('agents, teams and canned responses are bare arrays; labels are under payload', async () => {
+    for (const path of ['agents', 'teams', 'canned_responses']) {
+      const res = await svc.request({ url: `${A()}/${path}`, token: svc.creds.agentToken });
+      expect(Array.isArray(res.body), path).toBe(true);
+      expect((res.body as unknown[]).length, path).toBeGreaterThan(0);
+    }
+    const labels = (await svc.request({ url: `${A()}/labels`, token: svc.creds.agentToken })).body as { payload: { title: string }[] };
+    expect(labels.payload.map((l) => l.title)).toContain('billing');
+  });
+  it('canned responses rank short-code prefix matches first', async () => {
+    const res = (await svc.request({ url: `${A()}/canned_responses?search=re`, token: svc.creds.agentToken })).body as { short_code: string }[];
+    expect(res[0]!.short_code.startsWith('re')).toBe(true);
+  });
+  it('a contact and its conversations, 404 across accounts', async () => {
+    const list = (await svc.request({ url: `${A()}/conversations`, token: svc.creds.agentToken })).body as { data: { payload: { meta: { sender: { id: number } } }[] } };
+    const contactId = list.data.payload[0]!.meta.sender.id;
+    const contact = (await svc.request({ url: `${A()}/contacts/${contactId}`, token: svc.creds.agentToken })).body as { payload: { id: number } };
+    expect(contact.payload.id).toBe(contactId);
+    const convs = (await svc.request({ url: `${A()}/contacts/${contactId}/conversations`, token: svc.creds.agentToken })).body as { payload: unknown[] };
+    expect(convs.payload.length).toBeGreaterThan(0);
+    expect((await svc.request({ url: `/api/v1/accounts/${svc.creds.otherAccountId}/contacts/${contactId}`, token: svc.creds.agentToken })).status).toBe(404);
+  });
+});

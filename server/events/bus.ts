@@ -1,0 +1,59 @@
+// Domain events: every write that the spec's live updates or webhooks care about emits one here,
+// after its transaction commits. Listeners (socket.io broadcaster, webhook deliverer) build their
+// own payloads from fresh rows, so an event carries identifiers, not records.
+// Event names follow chatwoot-compat §4.3 (socket) — webhooks map them to snake_case names.
+
+export interface Performer {
+  type: 'user' | 'contact' | 'agent_bot';
+  id: number;
+}
+
+/** `{ attr: [previous, current] }`, as Rails' previous_changes. */
+export type Changes = Record<string, [unknown, unknown]>;
+
+export type DomainEvent =
+  | { name: 'message.created' | 'message.updated'; accountId: number; conversationId: number; messageId: number; changes?: Changes; performer?: Performer }
+  | {
+      name:
+        | 'conversation.created'
+        | 'conversation.status_changed'
+        | 'conversation.updated'
+        | 'conversation.read'
+        | 'conversation.contact_changed'
+        | 'assignee.changed'
+        | 'team.changed';
+      accountId: number;
+      /** The conversation's DB id (not the display id). */
+      conversationId: number;
+      changes?: Changes;
+      performer?: Performer;
+    }
+  | { name: 'conversation.mentioned'; accountId: number; conversationId: number; userId: number; performer?: Performer }
+  | { name: 'conversation.typing_on' | 'conversation.typing_off'; accountId: number; conversationId: number; typer: Performer; isPrivate: boolean }
+  | { name: 'contact.created' | 'contact.updated' | 'contact.deleted' | 'contact.merged'; accountId: number; contactId: number; changes?: Changes; snapshot?: Record<string, unknown> }
+  | { name: 'notification.created' | 'notification.updated' | 'notification.deleted'; accountId: number; userId: number; notificationId: number };
+
+export type DomainEventName = DomainEvent['name'];
+export type Listener = (event: DomainEvent) => void;
+
+export class EventBus {
+  private readonly listeners = new Set<Listener>();
+
+  on(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Synchronous fan-out. A failing listener is isolated: it cannot fail the request that emitted. */
+  emit(event: DomainEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (err) {
+        this.onListenerError?.(err, event);
+      }
+    }
+  }
+
+  onListenerError?: (err: unknown, event: DomainEvent) => void;
+}

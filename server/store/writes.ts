@@ -1,0 +1,195 @@
+// The domain writes every API family shares: creating contacts, conversations and messages with
+// the bookkeeping the reference service does (activity times, waiting_since, first reply,
+// reopening on a new incoming message), then emitting domain events once the transaction commits.
+// Application, Client and Widget routes all call these, so the three families behave the same.
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/open';
+import { stmt } from '../db/open';
+import type { DomainEvent, EventBus, Performer } from '../events/bus';
+import type { ContactRow } from '../presenters/people';
+import type { MessageRow } from '../presenters/message';
+import type { ConversationRow } from './conversations';
+import { nextDisplayId } from './provision';
+
+export interface WriteContext {
+  db: Db;
+  bus: EventBus;
+  now: number;
+  performer?: Performer;
+}
+
+/** Runs `work` in one transaction and emits its events only after it committed. */
+export function commit<T>(ctx: WriteContext, work: (events: DomainEvent[]) => T): T {
+  const events: DomainEvent[] = [];
+  const result = ctx.db.transaction(() => work(events))();
+  for (const e of events) ctx.bus.emit(e);
+  return result;
+}
+
+export interface NewContact {
+  accountId: number;
+  name?: string | null;
+  email?: string | null;
+  phoneNumber?: string | null;
+  identifier?: string | null;
+  additionalAttributes?: Record<string, unknown>;
+  customAttributes?: Record<string, unknown>;
+  contactType?: 'visitor' | 'lead' | 'customer';
+}
+
+/** No deduplication: the spec says a retried contact create makes a second contact. */
+export function insertContact(ctx: WriteContext, c: NewContact, events: DomainEvent[]): ContactRow {
+  const id = Number(
+    stmt(
+      ctx.db,
+      `INSERT INTO contacts (account_id, name, email, phone_number, identifier, contact_type, additional_attributes, custom_attributes, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      c.accountId,
+      c.name ?? '',
+      c.email ?? null,
+      c.phoneNumber ?? null,
+      c.identifier ?? null,
+      c.contactType ?? 'lead',
+      JSON.stringify(c.additionalAttributes ?? {}),
+      JSON.stringify(c.customAttributes ?? {}),
+      ctx.now,
+      ctx.now,
+    ).lastInsertRowid,
+  );
+  events.push({ name: 'contact.created', accountId: c.accountId, contactId: id });
+  return stmt(ctx.db, 'SELECT * FROM contacts WHERE id = ?').get(id) as ContactRow;
+}
+
+export const createContact = (ctx: WriteContext, c: NewContact) => commit(ctx, (events) => insertContact(ctx, c, events));
+
+export interface NewConversation {
+  accountId: number;
+  inboxId: number;
+  contactId: number;
+  contactInboxId: number | null;
+  status?: ConversationRow['status'];
+  assigneeId?: number | null;
+  teamId?: number | null;
+  snoozedUntil?: number | null;
+  additionalAttributes?: Record<string, unknown>;
+  customAttributes?: Record<string, unknown>;
+}
+
+export function insertConversation(ctx: WriteContext, c: NewConversation, events: DomainEvent[]): ConversationRow {
+  const id = Number(
+    stmt(
+      ctx.db,
+      `INSERT INTO conversations (account_id, display_id, inbox_id, contact_id, contact_inbox_id, uuid, status, assignee_id, team_id, snoozed_until,
+         additional_attributes, custom_attributes, last_activity_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      c.accountId,
+      nextDisplayId(ctx.db, c.accountId),
+      c.inboxId,
+      c.contactId,
+      c.contactInboxId,
+      randomUUID(),
+      c.status ?? 'open',
+      c.assigneeId ?? null,
+      c.teamId ?? null,
+      c.snoozedUntil ?? null,
+      JSON.stringify(c.additionalAttributes ?? {}),
+      JSON.stringify(c.customAttributes ?? {}),
+      ctx.now,
+      ctx.now,
+      ctx.now,
+    ).lastInsertRowid,
+  );
+  events.push({ name: 'conversation.created', accountId: c.accountId, conversationId: id, ...(ctx.performer ? { performer: ctx.performer } : {}) });
+  return stmt(ctx.db, 'SELECT * FROM conversations WHERE id = ?').get(id) as ConversationRow;
+}
+
+export const createConversation = (ctx: WriteContext, c: NewConversation) => commit(ctx, (events) => insertConversation(ctx, c, events));
+
+export interface NewAttachment {
+  fileType: 'image' | 'audio' | 'video' | 'file' | 'location' | 'fallback';
+  extension?: string | null;
+  dataUrl?: string | null;
+  thumbUrl?: string | null;
+  fileSize?: number | null;
+  width?: number | null;
+  height?: number | null;
+  fallbackTitle?: string | null;
+}
+
+export interface NewMessage {
+  conversation: ConversationRow;
+  /** 0 incoming, 1 outgoing, 2 activity, 3 template. */
+  messageType: 0 | 1 | 2 | 3;
+  content: string | null;
+  private?: boolean;
+  contentType?: string;
+  contentAttributes?: Record<string, unknown>;
+  sender: { type: 'User' | 'Contact' | 'AgentBot'; id: number } | null;
+  sourceId?: string | null;
+  attachments?: NewAttachment[];
+}
+
+/**
+ * Inserts a message and keeps the conversation's derived fields as the reference service does.
+ * A new incoming message reopens a resolved or snoozed conversation.
+ */
+export function insertMessage(ctx: WriteContext, m: NewMessage, events: DomainEvent[]): MessageRow {
+  const c = m.conversation;
+  const id = Number(
+    stmt(
+      ctx.db,
+      `INSERT INTO messages (account_id, inbox_id, conversation_id, message_type, content_type, content, private, status, source_id,
+         content_attributes, sender_type, sender_id, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'sent', ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      c.account_id,
+      c.inbox_id,
+      c.id,
+      m.messageType,
+      m.contentType ?? 'text',
+      m.content,
+      m.private ? 1 : 0,
+      m.sourceId ?? null,
+      JSON.stringify(m.contentAttributes ?? {}),
+      m.sender?.type ?? null,
+      m.sender?.id ?? null,
+      ctx.now,
+      ctx.now,
+    ).lastInsertRowid,
+  );
+  for (const a of m.attachments ?? []) {
+    stmt(
+      ctx.db,
+      `INSERT INTO attachments (message_id, account_id, file_type, extension, data_url, thumb_url, file_size, width, height, fallback_title)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(id, c.account_id, a.fileType, a.extension ?? null, a.dataUrl ?? null, a.thumbUrl ?? null, a.fileSize ?? null, a.width ?? null, a.height ?? null, a.fallbackTitle ?? null);
+  }
+
+  const incoming = m.messageType === 0;
+  const reply = m.messageType === 1 && !m.private && m.sender?.type !== 'Contact';
+  const next = {
+    status: incoming && (c.status === 'resolved' || c.status === 'snoozed') ? 'open' : c.status,
+    snoozed_until: incoming && c.status === 'snoozed' ? null : c.snoozed_until,
+    waiting_since: incoming ? (c.waiting_since ?? ctx.now) : reply ? null : c.waiting_since,
+    first_reply_created_at: reply ? (c.first_reply_created_at ?? ctx.now) : c.first_reply_created_at,
+  };
+  stmt(
+    ctx.db,
+    `UPDATE conversations SET last_activity_at = ?, updated_at = ?, status = ?, snoozed_until = ?, waiting_since = ?, first_reply_created_at = ? WHERE id = ?`,
+  ).run(ctx.now, ctx.now, next.status, next.snoozed_until, next.waiting_since, next.first_reply_created_at, c.id);
+  if (incoming) stmt(ctx.db, 'UPDATE contacts SET last_activity_at = ? WHERE id = ?').run(ctx.now, c.contact_id);
+
+  const performer = ctx.performer ? { performer: ctx.performer } : {};
+  events.push({ name: 'message.created', accountId: c.account_id, conversationId: c.id, messageId: id, ...performer });
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const key of ['status', 'snoozed_until', 'waiting_since', 'first_reply_created_at'] as const) {
+    if (next[key] !== c[key]) changes[key] = [c[key], next[key]];
+  }
+  if (changes.status) events.push({ name: 'conversation.status_changed', accountId: c.account_id, conversationId: c.id, changes, ...performer });
+  if (Object.keys(changes).length) events.push({ name: 'conversation.updated', accountId: c.account_id, conversationId: c.id, changes, ...performer });
+  return stmt(ctx.db, 'SELECT * FROM messages WHERE id = ?').get(id) as MessageRow;
+}
+
+export const createMessage = (ctx: WriteContext, m: NewMessage) => commit(ctx, (events) => insertMessage(ctx, m, events));

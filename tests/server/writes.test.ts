@@ -46,7 +46,7 @@ describe('writes', () => {
     createMessage(ctx, { conversation: resolved, messageType: 0, content: 'back again', sender: { type: 'Contact', id: resolved.contact_id } });
     expect(conversationByDisplayId(svc.db, svc.creds.accountId, resolved.display_id)!.status).toBe('open');
     expect(events.map((e) => e.name)).toEqual(['message.created', 'conversation.status_changed', 'conversation.updated']);
-    const changed = events[1] as Extract<DomainEvent, { name: 'conversation.status_changed' }>;
+    const changed = events[1] as DomainEvent & { changes?: Record<string, [unknown, unknown]> };
     expect(changed.changes?.status).toEqual(['resolved', 'open']);
   });
 

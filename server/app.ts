@@ -8,6 +8,12 @@ import { installErrorHandling } from './http/errors';
 import { accountResourceRoutes } from './routes/account-resources';
 import { conversationRoutes } from './routes/conversations';
 import { profileRoutes } from './routes/profile';
+import { clientContactRoutes } from './routes/client/contacts';
+import { clientConversationRoutes } from './routes/client/conversations';
+import { widgetConversationRoutes } from './routes/widget/conversations';
+import { widgetPageRoutes } from './routes/widget/page';
+import { widgetSessionRoutes } from './routes/widget/session';
+import { DEFAULT_WIDGET_TOKEN_LIFETIME_S, WidgetTokens } from './widget/session-token';
 
 export interface ServiceOptions {
   /** SQLite file, or ':memory:'. */
@@ -19,6 +25,8 @@ export interface ServiceOptions {
   logger?: boolean;
   /** Largest accepted request body, in bytes. */
   bodyLimit?: number;
+  /** Lifetime of widget session tokens (spec: 180 days by default). */
+  widgetTokenLifetimeSeconds?: number;
 }
 
 export interface Service {
@@ -43,6 +51,13 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   profileRoutes(app, db);
   conversationRoutes(app, db);
   accountResourceRoutes(app, db);
+  // The contact-facing families (Client API, Widget API).
+  const tokens = new WidgetTokens(db, clock, options.widgetTokenLifetimeSeconds ?? DEFAULT_WIDGET_TOKEN_LIFETIME_S);
+  clientContactRoutes(app, { db, bus, clock });
+  clientConversationRoutes(app, { db, bus, clock });
+  widgetSessionRoutes(app, { db, bus, clock, tokens });
+  widgetConversationRoutes(app, { db, bus, clock, tokens });
+  widgetPageRoutes(app, { db, bus, clock, tokens });
   return {
     app,
     db,

@@ -31,7 +31,7 @@ export const GLOBAL_CONFIG = {
 
 /** `+HH:MM` offset of an IANA time zone at a given instant; UTC for a zone the runtime does not know. */
 export function utcOffset(timeZone: string, at: number): string {
-  let name = 'GMT';
+  let name: string;
   try {
     const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(new Date(at));
     name = parts.find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';

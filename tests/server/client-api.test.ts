@@ -6,7 +6,7 @@ import { conversationByDisplayId } from '../../server/store/conversations';
 import { createMessage } from '../../server/store/writes';
 import { demoService } from '../support/demo-service';
 import type { DemoService } from '../support/demo-service';
-import { clientPath, createClientContact, extraTenant, hmacHex } from '../support/public-api';
+import { clientPath, createClientContact, extraTenant } from '../support/public-api';
 
 let svc: DemoService;
 const events: DomainEvent[] = [];

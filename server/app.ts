@@ -5,6 +5,7 @@ import type { Db } from './db/open';
 import { openDatabase } from './db/open';
 import { EventBus } from './events/bus';
 import { installErrorHandling } from './http/errors';
+import { requestSerializer } from './http/log-redaction';
 import { accountResourceRoutes } from './routes/account-resources';
 import { conversationRoutes } from './routes/conversations';
 import { profileRoutes } from './routes/profile';
@@ -14,6 +15,8 @@ import { widgetConversationRoutes } from './routes/widget/conversations';
 import { widgetPageRoutes } from './routes/widget/page';
 import { widgetSessionRoutes } from './routes/widget/session';
 import { DEFAULT_WIDGET_TOKEN_LIFETIME_S, WidgetTokens } from './widget/session-token';
+import { attachLiveUpdates } from './live/socket-server';
+import type { LiveOptions } from './live/socket-server';
 
 export interface ServiceOptions {
   /** SQLite file, or ':memory:'. */
@@ -27,6 +30,8 @@ export interface ServiceOptions {
   bodyLimit?: number;
   /** Lifetime of widget session tokens (spec: 180 days by default). */
   widgetTokenLifetimeSeconds?: number;
+  /** Live updates (socket.io): connection state recovery window. */
+  live?: LiveOptions;
 }
 
 export interface Service {
@@ -35,6 +40,8 @@ export interface Service {
   /** Domain events from every write; live updates and webhooks listen here. */
   bus: EventBus;
   clock: () => number;
+  /** The socket.io server for live updates, on app.server. */
+  live: ReturnType<typeof attachLiveUpdates>;
   close(): Promise<void>;
 }
 
@@ -42,7 +49,9 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   const db = openDatabase(options.db);
   const clock = options.clock ?? Date.now;
   const app = Fastify({
-    logger: options.logger ? { level: 'info', redact: ['req.headers.api_access_token', 'req.headers["x-auth-token"]'] } : false,
+    logger: options.logger
+      ? { level: 'info', redact: ['req.headers.api_access_token', 'req.headers["x-auth-token"]'], serializers: { req: requestSerializer } }
+      : false,
     bodyLimit: options.bodyLimit ?? 1_048_576,
   });
   const bus = new EventBus();
@@ -58,12 +67,15 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   widgetSessionRoutes(app, { db, bus, clock, tokens });
   widgetConversationRoutes(app, { db, bus, clock, tokens });
   widgetPageRoutes(app, { db, bus, clock, tokens });
+  const live = attachLiveUpdates(app.server, db, bus, options.live);
   return {
     app,
     db,
     bus,
     clock,
+    live,
     async close() {
+      live.close();
       await app.close();
       db.close();
     },

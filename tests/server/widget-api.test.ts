@@ -163,7 +163,7 @@ describe('States and transitions: the visitor session', () => {
 
 describe('widget credential failures', () => {
   it('404 when X-Auth-Token is missing or malformed', async () => {
-    for (const headers of [{}, { 'x-auth-token': 'garbage' }, { 'x-auth-token': 'a.b.c' }]) {
+    for (const headers of [{}, { 'x-auth-token': 'garbage' }, { 'x-auth-token': 'a.b.c' }] as Record<string, string>[]) {
       const res = await svc.request({ url: widgetPath(site(), 'messages'), headers });
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: expect.any(String) });

@@ -17,6 +17,10 @@ import { widgetSessionRoutes } from './routes/widget/session';
 import { DEFAULT_WIDGET_TOKEN_LIFETIME_S, WidgetTokens } from './widget/session-token';
 import { attachLiveUpdates } from './live/socket-server';
 import type { LiveOptions } from './live/socket-server';
+import { webhookRoutes } from './routes/webhooks';
+import { DEFAULT_WEBHOOK_TIMEOUT_MS, WebhookQueue } from './webhooks/delivery';
+import type { WebhookQueueOptions } from './webhooks/delivery';
+import { attachWebhookDispatch } from './webhooks/dispatcher';
 
 export interface ServiceOptions {
   /** SQLite file, or ':memory:'. */
@@ -32,6 +36,8 @@ export interface ServiceOptions {
   widgetTokenLifetimeSeconds?: number;
   /** Live updates (socket.io): connection state recovery window. */
   live?: LiveOptions;
+  /** Webhook delivery: timeout (default 5 s), concurrency, queue bound, result callback. */
+  webhooks?: WebhookQueueOptions;
 }
 
 export interface Service {
@@ -42,6 +48,8 @@ export interface Service {
   clock: () => number;
   /** The socket.io server for live updates, on app.server. */
   live: ReturnType<typeof attachLiveUpdates>;
+  /** Outgoing webhook deliveries (off the request path). */
+  webhooks: WebhookQueue;
   close(): Promise<void>;
 }
 
@@ -68,14 +76,19 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   widgetConversationRoutes(app, { db, bus, clock, tokens });
   widgetPageRoutes(app, { db, bus, clock, tokens });
   const live = attachLiveUpdates(app.server, db, bus, options.live);
+  webhookRoutes(app, db, clock);
+  const webhooks = new WebhookQueue({ timeoutMs: DEFAULT_WEBHOOK_TIMEOUT_MS, log: app.log, ...options.webhooks });
+  const stopWebhooks = attachWebhookDispatch(db, bus, webhooks);
   return {
     app,
     db,
     bus,
     clock,
     live,
+    webhooks,
     async close() {
       live.close();
+      stopWebhooks();
       await app.close();
       db.close();
     },

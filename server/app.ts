@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import type { Db } from './db/open';
 import { openDatabase } from './db/open';
 import { EventBus } from './events/bus';
-import { installErrorHandling } from './http/errors';
+import { frameworkErrors, installErrorHandling } from './http/errors';
 import { requestSerializer } from './http/log-redaction';
 import { accountResourceRoutes } from './routes/account-resources';
 import { conversationRoutes } from './routes/conversations';
@@ -50,6 +50,8 @@ export interface Service {
   live: ReturnType<typeof attachLiveUpdates>;
   /** Outgoing webhook deliveries (off the request path). */
   webhooks: WebhookQueue;
+  /** Every registered route (method, url): bad-input sweeps derive their route lists from it. */
+  routes: { method: string; url: string }[];
   close(): Promise<void>;
 }
 
@@ -61,9 +63,14 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
       ? { level: 'info', redact: ['req.headers.api_access_token', 'req.headers["x-auth-token"]'], serializers: { req: requestSerializer } }
       : false,
     bodyLimit: options.bodyLimit ?? 1_048_576,
+    frameworkErrors,
   });
   const bus = new EventBus();
   bus.onListenerError = (err, event) => app.log.error({ err, event: event.name }, 'event listener failed');
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
+  });
   installErrorHandling(app);
   profileRoutes(app, db);
   conversationRoutes(app, db);
@@ -86,6 +93,7 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
     clock,
     live,
     webhooks,
+    routes,
     async close() {
       live.close();
       stopWebhooks();

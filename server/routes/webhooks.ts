@@ -9,7 +9,7 @@ import type { Db } from '../db/open';
 import { stmt } from '../db/open';
 import type { AccountScope } from '../http/auth';
 import { HttpError, notAuthorized, notFound, unprocessable } from '../http/errors';
-import { intString, parseParams } from '../http/params';
+import { intString, parseBody, parseParams } from '../http/params';
 import { WEBHOOK_EVENTS } from '../webhooks/events';
 import { scoped } from './conversations';
 
@@ -44,7 +44,7 @@ function present(db: Db, w: WebhookRow) {
 
 /** `{webhook: {...}}` is required (the reference answers ParameterMissing as 422 {error}). */
 function webhookParam(request: FastifyRequest) {
-  const { webhook } = parseParams(body, request.body, 'body');
+  const { webhook } = parseBody(body, request.body);
   if (webhook === undefined || webhook === null || (typeof webhook === 'object' && !Array.isArray(webhook) && !Object.keys(webhook).length)) {
     throw unprocessable('param is missing or the value is empty: webhook');
   }

@@ -5,6 +5,7 @@ import type { Db } from './db/open';
 import { openDatabase } from './db/open';
 import { EventBus } from './events/bus';
 import { frameworkErrors, installErrorHandling } from './http/errors';
+import { acceptEmptyJsonBodies } from './http/json-body';
 import { requestSerializer } from './http/log-redaction';
 import { accountResourceRoutes } from './routes/account-resources';
 import { conversationRoutes } from './routes/conversations';
@@ -72,6 +73,7 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
     for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
   });
   installErrorHandling(app);
+  acceptEmptyJsonBodies(app);
   profileRoutes(app, db);
   conversationRoutes(app, db);
   accountResourceRoutes(app, db);

@@ -171,3 +171,15 @@ describe('bad-input sweep: Client, Widget and webhook routes', () => {
     expect(res.body).toEqual({ error: expect.stringContaining('identifier_hash') });
   });
 });
+
+describe('empty JSON bodies', () => {
+  it('a body-less POST with Content-Type: application/json is accepted (widget session start)', async () => {
+    const res = await svc.request({ method: 'POST', url: `/api/v1/widget/config?website_token=${svc.creds.websiteToken}`, headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(res.status).toBe(200);
+  });
+  it('prototype poisoning in a JSON body is still refused with a 400', async () => {
+    const res = await svc.request({ method: 'POST', url: clientPath(svc.creds.apiInboxIdentifier, '/contacts'), headers: { 'content-type': 'application/json' }, payload: '{"__proto__": {"admin": true}}' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: expect.any(String) });
+  });
+});

@@ -7,13 +7,16 @@ import { demoCredentials, isSeeded, seedDemo } from './demo/seed';
 
 const usage = `Usage: npm run server -- [--port <n>] [--host <addr>] [--db <file|:memory:>] [--demo]
                          [--credentials-out <file.json>] [--production] [--log]
+                         [--webhook-timeout-ms <ms>] [--widget-token-days <days>]
   --port              TCP port (0 picks a free one; default 3000)
   --host              address to listen on (default 127.0.0.1)
   --db                SQLite file, or :memory: (default data/service.sqlite)
   --demo              seed a demo account into an empty database
   --credentials-out   write the demo's base URL, tokens and inbox secrets as JSON (mode 0600)
   --production        turn on the spec's throttles (Limits table)
-  --log               log requests (tokens are redacted)`;
+  --log               log requests (tokens are redacted)
+  --webhook-timeout-ms  webhook delivery timeout (default 5000)
+  --widget-token-days   widget session token lifetime (default 180)`;
 
 function parse() {
   try {
@@ -26,13 +29,19 @@ function parse() {
         'credentials-out': { type: 'string' },
         production: { type: 'boolean', default: false },
         log: { type: 'boolean', default: false },
+        'webhook-timeout-ms': { type: 'string', default: '5000' },
+        'widget-token-days': { type: 'string', default: '180' },
         help: { type: 'boolean', default: false },
       },
       strict: true,
     });
     const port = Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0-65535, got ${values.port}`);
-    return { ...values, port };
+    const webhookTimeoutMs = Number(values['webhook-timeout-ms']);
+    const widgetTokenDays = Number(values['widget-token-days']);
+    if (!Number.isInteger(webhookTimeoutMs) || webhookTimeoutMs < 1 || webhookTimeoutMs > 600_000) throw new Error('--webhook-timeout-ms must be 1-600000');
+    if (!(widgetTokenDays > 0 && widgetTokenDays <= 3650)) throw new Error('--widget-token-days must be more than 0 and at most 3650');
+    return { ...values, port, webhookTimeoutMs, widgetTokenDays };
   } catch (err) {
     console.error(`${(err as Error).message}\n\n${usage}`);
     process.exit(2);
@@ -45,7 +54,13 @@ async function main() {
     console.log(usage);
     return;
   }
-  const service = await buildService({ db: args.db, production: args.production, logger: args.log });
+  const service = await buildService({
+    db: args.db,
+    production: args.production,
+    logger: args.log,
+    webhooks: { timeoutMs: args.webhookTimeoutMs },
+    widgetTokenLifetimeSeconds: Math.round(args.widgetTokenDays * 86_400),
+  });
   if (args.demo && !isSeeded(service.db)) {
     const started = Date.now();
     seedDemo(service.db, service.clock());

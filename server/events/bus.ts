@@ -12,7 +12,16 @@ export interface Performer {
 export type Changes = Record<string, [unknown, unknown]>;
 
 export type DomainEvent =
-  | { name: 'message.created' | 'message.updated'; accountId: number; conversationId: number; messageId: number; changes?: Changes; performer?: Performer }
+  | {
+      name: 'message.created' | 'message.updated';
+      accountId: number;
+      conversationId: number;
+      messageId: number;
+      changes?: Changes;
+      performer?: Performer;
+      /** The sender's own correlation id for this create (not stored; echoed in the live event). */
+      echoId?: string;
+    }
   | {
       name:
         | 'conversation.created'

@@ -3,7 +3,7 @@
 //   {message, attributes} validation failure on create/update (422)
 //   {errors: [string]}    api_access_token header missing (401)
 //   text/plain "Retry later" for 429, without Retry-After
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export type ErrorBody = { error: string } | { message: string; attributes: string[] } | { errors: string[] };
 
@@ -43,4 +43,13 @@ export function installErrorHandling(app: FastifyInstance) {
     return reply.code(500).send({ error: 'Internal server error' });
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'Resource could not be found' }));
+}
+
+/**
+ * Errors the router raises before any route runs (Fastify's `frameworkErrors` option): a path
+ * segment longer than the router accepts names nothing (404); an undecodable URL is a 400.
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(404).send({ error: 'Resource could not be found' });
+  return reply.code(400).send({ error: 'Bad request' });
 }

@@ -129,6 +129,8 @@ export interface NewMessage {
   sender: { type: 'User' | 'Contact' | 'AgentBot'; id: number } | null;
   sourceId?: string | null;
   attachments?: NewAttachment[];
+  /** Echoed in the message.created event so the sender can match its optimistic copy. */
+  echoId?: string;
 }
 
 /**
@@ -182,7 +184,7 @@ export function insertMessage(ctx: WriteContext, m: NewMessage, events: DomainEv
   if (incoming) stmt(ctx.db, 'UPDATE contacts SET last_activity_at = ? WHERE id = ?').run(ctx.now, c.contact_id);
 
   const performer = ctx.performer ? { performer: ctx.performer } : {};
-  events.push({ name: 'message.created', accountId: c.account_id, conversationId: c.id, messageId: id, ...performer });
+  events.push({ name: 'message.created', accountId: c.account_id, conversationId: c.id, messageId: id, ...performer, ...(m.echoId === undefined ? {} : { echoId: m.echoId }) });
   const changes: Record<string, [unknown, unknown]> = {};
   for (const key of ['status', 'snoozed_until', 'waiting_since', 'first_reply_created_at'] as const) {
     if (next[key] !== c[key]) changes[key] = [c[key], next[key]];
@@ -193,3 +195,64 @@ export function insertMessage(ctx: WriteContext, m: NewMessage, events: DomainEv
 }
 
 export const createMessage = (ctx: WriteContext, m: NewMessage) => commit(ctx, (events) => insertMessage(ctx, m, events));
+
+// ---- Contact-side writes (Client and Widget families; usable by the Application family too) ----
+
+export interface ContactPatch {
+  name?: string;
+  email?: string | null;
+  phoneNumber?: string | null;
+  identifier?: string | null;
+  /** Merged into the stored attributes (chatwoot-compat §9.5: contact PATCH merges). */
+  customAttributes?: Record<string, unknown>;
+  additionalAttributes?: Record<string, unknown>;
+}
+
+/** Updates a contact; emits contact.updated with the changed attributes, and nothing if none changed. */
+export function updateContact(ctx: WriteContext, contact: ContactRow, patch: ContactPatch): ContactRow {
+  return commit(ctx, (events) => {
+    const merge = (stored: string, extra?: Record<string, unknown>) => (extra ? JSON.stringify({ ...(JSON.parse(stored) as object), ...extra }) : stored);
+    const next = {
+      name: patch.name ?? contact.name,
+      email: patch.email === undefined ? contact.email : patch.email,
+      phone_number: patch.phoneNumber === undefined ? contact.phone_number : patch.phoneNumber,
+      identifier: patch.identifier === undefined ? contact.identifier : patch.identifier,
+      custom_attributes: merge(contact.custom_attributes, patch.customAttributes),
+      additional_attributes: merge(contact.additional_attributes, patch.additionalAttributes),
+    };
+    const changes: Record<string, [unknown, unknown]> = {};
+    for (const key of Object.keys(next) as (keyof typeof next)[]) {
+      if (next[key] !== contact[key]) changes[key] = [contact[key], next[key]];
+    }
+    if (!Object.keys(changes).length) return contact;
+    stmt(
+      ctx.db,
+      'UPDATE contacts SET name = ?, email = ?, phone_number = ?, identifier = ?, custom_attributes = ?, additional_attributes = ?, updated_at = ? WHERE id = ?',
+    ).run(next.name, next.email, next.phone_number, next.identifier, next.custom_attributes, next.additional_attributes, ctx.now, contact.id);
+    events.push({ name: 'contact.updated', accountId: contact.account_id, contactId: contact.id, changes });
+    return stmt(ctx.db, 'SELECT * FROM contacts WHERE id = ?').get(contact.id) as ContactRow;
+  });
+}
+
+/** Sets a conversation's status; emits status_changed and updated only when it changed. */
+export function setConversationStatus(ctx: WriteContext, c: ConversationRow, status: ConversationRow['status']): ConversationRow {
+  return commit(ctx, (events) => {
+    if (c.status === status) return c;
+    const snoozedUntil = status === 'snoozed' ? c.snoozed_until : null;
+    stmt(ctx.db, 'UPDATE conversations SET status = ?, snoozed_until = ?, updated_at = ? WHERE id = ?').run(status, snoozedUntil, ctx.now, c.id);
+    const changes: Record<string, [unknown, unknown]> = { status: [c.status, status] };
+    if (snoozedUntil !== c.snoozed_until) changes.snoozed_until = [c.snoozed_until, snoozedUntil];
+    const performer = ctx.performer ? { performer: ctx.performer } : {};
+    events.push({ name: 'conversation.status_changed', accountId: c.account_id, conversationId: c.id, changes, ...performer });
+    events.push({ name: 'conversation.updated', accountId: c.account_id, conversationId: c.id, changes, ...performer });
+    return stmt(ctx.db, 'SELECT * FROM conversations WHERE id = ?').get(c.id) as ConversationRow;
+  });
+}
+
+/** The contact read the conversation (chatwoot-compat §9.4: emits conversation.read). */
+export function markContactLastSeen(ctx: WriteContext, c: ConversationRow): void {
+  commit(ctx, (events) => {
+    stmt(ctx.db, 'UPDATE conversations SET contact_last_seen_at = ? WHERE id = ?').run(ctx.now, c.id);
+    events.push({ name: 'conversation.read', accountId: c.account_id, conversationId: c.id, changes: { contact_last_seen_at: [c.contact_last_seen_at, ctx.now] } });
+  });
+}

@@ -1,6 +1,6 @@
 // A demo service in this process (Fastify inject, :memory: SQLite) with a controllable clock.
 import { buildService } from '../../server/app';
-import type { Service } from '../../server/app';
+import type { Service, ServiceOptions } from '../../server/app';
 import { seedDemo } from '../../server/demo/seed';
 import type { DemoCredentials } from '../../server/demo/seed';
 
@@ -13,7 +13,7 @@ export interface DemoService extends Service {
   request(opts: { method?: string; url: string; token?: string; payload?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: unknown; text: string; headers: Record<string, unknown> }>;
 }
 
-export async function demoService(opts: { production?: boolean } = {}): Promise<DemoService> {
+export async function demoService(opts: Omit<ServiceOptions, 'db' | 'clock'> = {}): Promise<DemoService> {
   let now = DEMO_NOW;
   const service = await buildService({ db: ':memory:', clock: () => now, ...opts });
   const creds = seedDemo(service.db, now);

@@ -1,0 +1,88 @@
+// Live updates over socket.io, on the service's own HTTP server (path /socket.io/).
+//
+// Handshake: the client passes its pubsub_token in the handshake `auth`:
+//   agent:   { pubsub_token: <user pubsub_token from GET /api/v1/profile>, account_id: <id> }
+//   contact: { pubsub_token: <contact inbox pubsub_token from Client contact create or widget config> }
+// A bad token, an account the user is not in, or a suspended account refuses the connection
+// (connect_error "unauthorized"). Each event arrives as socket.io event <name> with one argument,
+// the data payload. Short drops are bridged by socket.io's connection state recovery: a client
+// that reconnects within two minutes receives the events it missed, in order.
+import type { Server as HttpServer } from 'node:http';
+import { Server } from 'socket.io';
+import type { Socket } from 'socket.io';
+import type { Db } from '../db/open';
+import { stmt } from '../db/open';
+import type { EventBus } from '../events/bus';
+import { liveDelivery } from './payloads';
+import { rooms } from './rooms';
+
+export interface LiveOptions {
+  /** How long a dropped client's missed events are kept for it (default two minutes). */
+  recoveryWindowMs?: number;
+}
+
+type Identity = { kind: 'agent'; userId: number; accountId: number } | { kind: 'contact'; contactInboxId: number; contactId: number };
+
+const isToken = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 256;
+
+/** Resolves the handshake; undefined refuses the connection. */
+export function identify(db: Db, auth: Record<string, unknown>): Identity | undefined {
+  const token = auth.pubsub_token;
+  if (!isToken(token)) return undefined;
+  if (auth.account_id !== undefined && auth.account_id !== null) {
+    const accountId = Number(auth.account_id);
+    if (!Number.isSafeInteger(accountId) || accountId <= 0) return undefined;
+    const row = stmt(
+      db,
+      `SELECT u.id FROM users u JOIN account_users au ON au.user_id = u.id JOIN accounts a ON a.id = au.account_id
+       WHERE u.pubsub_token = ? AND au.account_id = ? AND a.status = 'active'`,
+    ).get(token, accountId) as { id: number } | undefined;
+    if (!row) return undefined;
+    // The reference client also sends user_id; when present it must agree.
+    if (auth.user_id !== undefined && Number(auth.user_id) !== row.id) return undefined;
+    return { kind: 'agent', userId: row.id, accountId };
+  }
+  const ci = stmt(
+    db,
+    `SELECT ci.id, ci.contact_id FROM contact_inboxes ci JOIN inboxes i ON i.id = ci.inbox_id JOIN accounts a ON a.id = i.account_id
+     WHERE ci.pubsub_token = ? AND a.status = 'active'`,
+  ).get(token) as { id: number; contact_id: number } | undefined;
+  return ci ? { kind: 'contact', contactInboxId: ci.id, contactId: ci.contact_id } : undefined;
+}
+
+function joinRooms(socket: Socket, who: Identity) {
+  if (who.kind === 'agent') void socket.join([rooms.agent(who.accountId, who.userId), rooms.user(who.userId), rooms.account(who.accountId)]);
+  else void socket.join([rooms.contactInbox(who.contactInboxId), rooms.contact(who.contactId)]);
+}
+
+export function attachLiveUpdates(server: HttpServer, db: Db, bus: EventBus, options: LiveOptions = {}) {
+  const io = new Server(server, {
+    serveClient: false,
+    connectionStateRecovery: { maxDisconnectionDuration: options.recoveryWindowMs ?? 120_000, skipMiddlewares: true },
+  });
+  io.use((socket, next) => {
+    const who = identify(db, (socket.handshake.auth ?? {}) as Record<string, unknown>);
+    if (!who) return next(new Error('unauthorized'));
+    socket.data.identity = who;
+    next();
+  });
+  io.on('connection', (socket) => {
+    // A recovered connection already has its rooms back (and skipped the middleware).
+    if (!socket.recovered) joinRooms(socket, socket.data.identity as Identity);
+  });
+  const unsubscribe = bus.on((event) => {
+    const delivery = liveDelivery(db, event);
+    if (!delivery || !delivery.to.length) return;
+    const target = delivery.except.length ? io.to(delivery.to).except(delivery.except) : io.to(delivery.to);
+    target.emit(delivery.name, delivery.data);
+  });
+  return {
+    io,
+    /** Disconnects every client so the HTTP server can close. */
+    close() {
+      unsubscribe();
+      io.disconnectSockets(true);
+      io.engine.close();
+    },
+  };
+}

@@ -1,0 +1,144 @@
+// Account webhooks (Application API, administrators only; chatwoot-compat §1.14, §5.1; spec: Events).
+// Validation failures are 422 {message, attributes}: an unknown event name is exactly
+// {message: "Subscriptions Invalid events", attributes: ["subscriptions"]}, a URL the account
+// already has is {message: "Url has already been taken", attributes: ["url"]}. Only http and
+// https URLs are accepted.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../db/open';
+import { stmt } from '../db/open';
+import type { AccountScope } from '../http/auth';
+import { HttpError, notAuthorized, notFound, unprocessable } from '../http/errors';
+import { intString, parseBody, parseParams } from '../http/params';
+import { WEBHOOK_EVENTS } from '../webhooks/events';
+import { scoped } from './conversations';
+
+interface WebhookRow {
+  id: number;
+  account_id: number;
+  inbox_id: number | null;
+  name: string | null;
+  url: string;
+  subscriptions: string;
+}
+
+const webhookFields = z.object({
+  url: z.string().max(2048).nullish(),
+  name: z.string().max(255).nullish(),
+  inbox_id: intString.nullish(),
+  subscriptions: z.array(z.string().max(100)).max(100).nullish(),
+});
+const body = z.object({ webhook: z.unknown().optional() });
+const idParams = z.object({ account_id: intString, id: intString });
+
+function adminScope(db: Db, request: FastifyRequest): AccountScope {
+  const scope = scoped(db, request);
+  if (scope.role !== 'administrator') throw notAuthorized();
+  return scope;
+}
+
+function present(db: Db, w: WebhookRow) {
+  const inbox = w.inbox_id == null ? undefined : (stmt(db, 'SELECT id, name FROM inboxes WHERE id = ?').get(w.inbox_id) as { id: number; name: string } | undefined);
+  return { id: w.id, name: w.name, url: w.url, account_id: w.account_id, subscriptions: JSON.parse(w.subscriptions) as string[], ...(inbox ? { inbox } : {}) };
+}
+
+/** `{webhook: {...}}` is required (the reference answers ParameterMissing as 422 {error}). */
+function webhookParam(request: FastifyRequest) {
+  const { webhook } = parseBody(body, request.body);
+  if (webhook === undefined || webhook === null || (typeof webhook === 'object' && !Array.isArray(webhook) && !Object.keys(webhook).length)) {
+    throw unprocessable('param is missing or the value is empty: webhook');
+  }
+  return parseParams(webhookFields, webhook, 'webhook');
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && Boolean(u.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** Every failing rule at once, as Rails joins full messages. */
+function validate(db: Db, scope: AccountScope, w: { url: string; subscriptions: string[]; inbox_id: number | null }, selfId?: number) {
+  const errors: [string, string][] = [];
+  if (!w.url.trim()) errors.push(['url', "Url can't be blank"]);
+  else if (!isHttpUrl(w.url)) errors.push(['url', 'Url is invalid']);
+  else if (stmt(db, 'SELECT 1 FROM webhooks WHERE account_id = ? AND url = ? AND id != ?').get(scope.accountId, w.url, selfId ?? 0)) {
+    errors.push(['url', 'Url has already been taken']);
+  }
+  const allowed = new Set<string>(WEBHOOK_EVENTS);
+  if (!w.subscriptions.length || w.subscriptions.some((s) => !allowed.has(s))) errors.push(['subscriptions', 'Subscriptions Invalid events']);
+  if (w.inbox_id != null && !stmt(db, 'SELECT 1 FROM inboxes WHERE id = ? AND account_id = ?').get(w.inbox_id, scope.accountId)) {
+    errors.push(['inbox', 'Inbox must exist']);
+  }
+  if (errors.length) throw new HttpError(422, { message: errors.map((e) => e[1]).join(', '), attributes: [...new Set(errors.map((e) => e[0]))] });
+}
+
+export function webhookRoutes(app: FastifyInstance, db: Db, clock: () => number) {
+  const A = '/api/v1/accounts/:account_id/webhooks';
+  const byId = (scope: AccountScope, params: unknown) => {
+    const { id } = parseParams(idParams, params, 'path parameter');
+    const row = stmt(db, 'SELECT * FROM webhooks WHERE id = ? AND account_id = ?').get(id, scope.accountId) as WebhookRow | undefined;
+    if (!row) throw notFound();
+    return row;
+  };
+
+  app.get(A, async (request) => {
+    const scope = adminScope(db, request);
+    const rows = stmt(db, 'SELECT * FROM webhooks WHERE account_id = ? ORDER BY id').all(scope.accountId) as WebhookRow[];
+    return { payload: { webhooks: rows.map((w) => present(db, w)) } };
+  });
+
+  app.post(A, async (request) => {
+    const scope = adminScope(db, request);
+    const input = webhookParam(request);
+    const w = { url: input.url ?? '', subscriptions: input.subscriptions ?? [], inbox_id: input.inbox_id ?? null };
+    validate(db, scope, w);
+    const now = clock();
+    const id = Number(
+      stmt(db, 'INSERT INTO webhooks (account_id, inbox_id, name, url, subscriptions, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+        scope.accountId,
+        w.inbox_id,
+        input.name ?? null,
+        w.url,
+        JSON.stringify([...new Set(w.subscriptions)]),
+        now,
+        now,
+      ).lastInsertRowid,
+    );
+    return { payload: { webhook: present(db, stmt(db, 'SELECT * FROM webhooks WHERE id = ?').get(id) as WebhookRow) } };
+  });
+
+  const update = async (request: FastifyRequest) => {
+    const scope = adminScope(db, request);
+    const row = byId(scope, request.params);
+    const input = webhookParam(request);
+    const w = {
+      url: input.url === undefined ? row.url : (input.url ?? ''),
+      subscriptions: input.subscriptions === undefined ? (JSON.parse(row.subscriptions) as string[]) : (input.subscriptions ?? []),
+      inbox_id: input.inbox_id === undefined ? row.inbox_id : input.inbox_id,
+    };
+    validate(db, scope, w, row.id);
+    const name = input.name === undefined ? row.name : input.name;
+    stmt(db, 'UPDATE webhooks SET url = ?, subscriptions = ?, inbox_id = ?, name = ?, updated_at = ? WHERE id = ?').run(
+      w.url,
+      JSON.stringify([...new Set(w.subscriptions)]),
+      w.inbox_id,
+      name,
+      clock(),
+      row.id,
+    );
+    return { payload: { webhook: present(db, stmt(db, 'SELECT * FROM webhooks WHERE id = ?').get(row.id) as WebhookRow) } };
+  };
+  app.patch(`${A}/:id`, update);
+  app.put(`${A}/:id`, update);
+
+  app.delete(`${A}/:id`, async (request, reply) => {
+    const scope = adminScope(db, request);
+    const row = byId(scope, request.params);
+    stmt(db, 'DELETE FROM webhooks WHERE id = ?').run(row.id);
+    return reply.code(200).send();
+  });
+}

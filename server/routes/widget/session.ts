@@ -1,0 +1,64 @@
+// Widget session start (POST /api/v1/widget/config) and the visitor's contact endpoints
+// (chatwoot-compat §1.17). States and transitions (spec): config without a token, or with an
+// invalid or expired one, creates a new visitor; with a valid token it returns the same visitor
+// and the same token (there is no refresh: a token expires 180 days after it was issued).
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { contactBody } from '../../http/contact-fields';
+import { parseBody } from '../../http/params';
+import { widgetContactSummary } from '../../presenters/public';
+import { GLOBAL_CONFIG, visitorName, websiteChannelConfig, widgetContact } from '../../presenters/widget-config';
+import { createContactWithInbox } from '../../store/contact-inboxes';
+import { identifyVisitor } from '../../widget/identify';
+import { baseUrlOf } from '../account-resources';
+import type { WidgetDeps } from './scope';
+import { authTokenHeader, sessionOf, widgetInbox, widgetSession } from './scope';
+
+export const WIDGET = '/api/v1/widget';
+
+export function widgetSessionRoutes(app: FastifyInstance, deps: WidgetDeps) {
+  const { db } = deps;
+
+  app.post(`${WIDGET}/config`, async (request) => {
+    const inbox = widgetInbox(db, request, { sessionStart: true });
+    const presented = authTokenHeader(request);
+    const existing = await sessionOf(deps, inbox, presented);
+    let session = existing;
+    let token = presented;
+    if (!existing) {
+      const created = createContactWithInbox(
+        { db, bus: deps.bus, now: deps.clock() },
+        { inbox, sourceId: randomUUID(), contact: { name: visitorName(), contactType: 'visitor' }, verified: false },
+      );
+      session = { inbox, ...created };
+      token = await deps.tokens.issue({ source_id: created.contactInbox.source_id, inbox_id: inbox.id });
+    }
+    return {
+      website_channel_config: websiteChannelConfig(inbox, { authToken: token!, apiHost: baseUrlOf(request), now: deps.clock() }),
+      contact: widgetContact(session!.contact, session!.contactInbox.pubsub_token),
+      global_config: GLOBAL_CONFIG,
+    };
+  });
+
+  app.get(`${WIDGET}/contact`, async (request) => {
+    const { contact } = await widgetSession(deps, request);
+    return widgetContactSummary(contact, true);
+  });
+
+  const update = async (request: FastifyRequest) => {
+    const session = await widgetSession(deps, request);
+    const identified = await identifyVisitor(deps, session, parseBody(contactBody, request.body));
+    return { ...widgetContactSummary(identified.contact, false), ...(identified.newToken ? { widget_auth_token: identified.newToken } : {}) };
+  };
+  // The reference service routes the singular path; the spec names the plural one. Both work.
+  for (const path of [`${WIDGET}/contact`, `${WIDGET}/contacts`]) {
+    app.patch(path, update);
+    app.put(path, update);
+  }
+
+  app.patch(`${WIDGET}/contact/set_user`, async (request) => {
+    const session = await widgetSession(deps, request);
+    const identified = await identifyVisitor(deps, session, parseBody(contactBody, request.body));
+    return { ...widgetContactSummary(identified.contact, true), ...(identified.newToken ? { widget_auth_token: identified.newToken } : {}) };
+  });
+}

@@ -1,0 +1,121 @@
+// Contact inboxes: the link between a contact and an inbox, and the identity the Client and Widget
+// families act as. Lookups here are the families' credential checks; visibility here is the
+// States-and-transitions rule (verified contact inboxes see more).
+import type { Db } from '../db/open';
+import { stmt } from '../db/open';
+import type { InboxRow } from '../presenters/inbox';
+import type { ContactRow } from '../presenters/people';
+import { avatarAttributes } from '../presenters/public';
+import type { ConversationRow } from './conversations';
+import { createContactInbox } from './provision';
+import type { WriteContext } from './writes';
+import { commit, insertContact } from './writes';
+
+export interface ContactInboxRow {
+  id: number;
+  contact_id: number;
+  inbox_id: number;
+  source_id: string;
+  hmac_verified: number;
+  pubsub_token: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export const contactInboxById = (db: Db, id: number) => stmt(db, 'SELECT * FROM contact_inboxes WHERE id = ?').get(id) as ContactInboxRow | undefined;
+
+export function contactInboxBySource(db: Db, inboxId: number, sourceId: string) {
+  return stmt(db, 'SELECT * FROM contact_inboxes WHERE inbox_id = ? AND source_id = ?').get(inboxId, sourceId) as ContactInboxRow | undefined;
+}
+
+/** The Client family's inbox: only a `Channel::Api` inbox answers to its public identifier. */
+export function apiInboxByIdentifier(db: Db, identifier: string) {
+  return stmt(db, "SELECT * FROM inboxes WHERE identifier = ? AND channel_type = 'Channel::Api'").get(identifier) as InboxRow | undefined;
+}
+
+/** The Widget family's inbox: only a `Channel::WebWidget` inbox answers to its website token. */
+export function widgetInboxByToken(db: Db, websiteToken: string) {
+  return stmt(db, "SELECT * FROM inboxes WHERE website_token = ? AND channel_type = 'Channel::WebWidget'").get(websiteToken) as InboxRow | undefined;
+}
+
+export function accountIsSuspended(db: Db, accountId: number): boolean {
+  const row = stmt(db, 'SELECT status FROM accounts WHERE id = ?').get(accountId) as { status: string } | undefined;
+  return row?.status === 'suspended';
+}
+
+export function markVerified(db: Db, ci: ContactInboxRow, now: number): ContactInboxRow {
+  if (ci.hmac_verified === 1) return ci;
+  stmt(db, 'UPDATE contact_inboxes SET hmac_verified = 1, updated_at = ? WHERE id = ?').run(now, ci.id);
+  return { ...ci, hmac_verified: 1, updated_at: now };
+}
+
+export interface NewContactInbox {
+  inbox: InboxRow;
+  sourceId: string;
+  /** Reuse the account's contact with this identifier (only for verified callers), else create one. */
+  reuseIdentifier?: string | null;
+  contact: { name?: string | null; email?: string | null; phoneNumber?: string | null; identifier?: string | null; customAttributes?: Record<string, unknown>; contactType?: 'visitor' | 'lead' };
+  verified: boolean;
+}
+
+/** Creates a contact inbox (and, unless an identified contact is reused, its contact) in one transaction. */
+export function createContactWithInbox(ctx: WriteContext, n: NewContactInbox): { contact: ContactRow; contactInbox: ContactInboxRow } {
+  return commit(ctx, (events) => {
+    let contact =
+      n.reuseIdentifier != null
+        ? (stmt(ctx.db, 'SELECT * FROM contacts WHERE account_id = ? AND identifier = ? ORDER BY id LIMIT 1').get(n.inbox.account_id, n.reuseIdentifier) as ContactRow | undefined)
+        : undefined;
+    if (!contact) {
+      const seed = Number((stmt(ctx.db, 'SELECT COALESCE(MAX(id), 0) + 1 AS next FROM contacts').get() as { next: number }).next);
+      contact = insertContact(
+        ctx,
+        {
+          accountId: n.inbox.account_id,
+          name: n.contact.name ?? '',
+          email: n.contact.email ?? null,
+          phoneNumber: n.contact.phoneNumber ?? null,
+          identifier: n.contact.identifier ?? null,
+          customAttributes: n.contact.customAttributes ?? {},
+          additionalAttributes: avatarAttributes(seed),
+          contactType: n.contact.contactType ?? 'lead',
+        },
+        events,
+      );
+    }
+    const { id } = createContactInbox(ctx.db, contact.id, n.inbox.id, ctx.now, n.sourceId);
+    if (n.verified) stmt(ctx.db, 'UPDATE contact_inboxes SET hmac_verified = 1 WHERE id = ?').run(id);
+    return { contact, contactInbox: contactInboxById(ctx.db, id)! };
+  });
+}
+
+/**
+ * The conversations a contact inbox may reach (spec: States and transitions). Unverified: only its
+ * own. Verified: every conversation of its contact — in the Client family across all the contact's
+ * contact inboxes; in the Widget family across the contact's verified contact inboxes of the same
+ * inbox (other browsers or devices of the same identified user).
+ */
+export function visibleConversations(db: Db, ci: ContactInboxRow, family: 'client' | 'widget'): ConversationRow[] {
+  if (ci.hmac_verified !== 1) {
+    return stmt(db, 'SELECT * FROM conversations WHERE contact_inbox_id = ? ORDER BY id').all(ci.id) as ConversationRow[];
+  }
+  if (family === 'client') {
+    return stmt(db, 'SELECT * FROM conversations WHERE contact_id = ? ORDER BY id').all(ci.contact_id) as ConversationRow[];
+  }
+  return stmt(
+    db,
+    `SELECT c.* FROM conversations c JOIN contact_inboxes x ON x.id = c.contact_inbox_id
+     WHERE x.contact_id = ? AND x.inbox_id = ? AND (x.hmac_verified = 1 OR x.id = ?) ORDER BY c.id`,
+  ).all(ci.contact_id, ci.inbox_id, ci.id) as ConversationRow[];
+}
+
+/** One conversation of the contact by display id, or undefined (the caller answers 404). */
+export function visibleConversation(db: Db, ci: ContactInboxRow, family: 'client' | 'widget', displayId: number): ConversationRow | undefined {
+  const inbox = stmt(db, 'SELECT account_id FROM inboxes WHERE id = ?').get(ci.inbox_id) as { account_id: number };
+  const c = stmt(db, 'SELECT * FROM conversations WHERE account_id = ? AND display_id = ?').get(inbox.account_id, displayId) as ConversationRow | undefined;
+  if (!c) return undefined;
+  if (c.contact_inbox_id === ci.id) return c;
+  if (ci.hmac_verified !== 1 || c.contact_id !== ci.contact_id) return undefined;
+  if (family === 'client') return c;
+  const owner = c.contact_inbox_id == null ? undefined : contactInboxById(db, c.contact_inbox_id);
+  return owner && owner.inbox_id === ci.inbox_id && owner.hmac_verified === 1 ? c : undefined;
+}

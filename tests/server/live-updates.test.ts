@@ -1,0 +1,229 @@
+// Live updates over socket.io (chatwoot-compat §4): handshake, who receives what, payloads,
+// and connection state recovery after a short drop.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerLivePayload } from '../../server/live/payloads';
+import { conversationByDisplayId } from '../../server/store/conversations';
+import { createContact, createMessage } from '../../server/store/writes';
+import { demoService } from '../support/demo-service';
+import type { DemoService } from '../support/demo-service';
+import { clientPath, createClientContact, extraTenant, hmacHex, startWidget, widgetRequest } from '../support/public-api';
+import { connectSocket } from '../support/sockets';
+import type { TestSocket } from '../support/sockets';
+
+let svc: DemoService;
+let baseUrl: string;
+const open: TestSocket[] = [];
+beforeAll(async () => {
+  svc = await demoService();
+  baseUrl = await svc.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  for (const s of open) s.close();
+  await svc.close();
+});
+
+const pubsubOf = (email: string) => (svc.db.prepare('SELECT id, pubsub_token FROM users WHERE email = ?').get(email) as { id: number; pubsub_token: string });
+async function agent(email: string, accountId = svc.creds.accountId) {
+  const s = await connectSocket(baseUrl, { pubsub_token: pubsubOf(email).pubsub_token, account_id: accountId });
+  open.push(s);
+  return s;
+}
+async function contactSocket(pubsubToken: string) {
+  const s = await connectSocket(baseUrl, { pubsub_token: pubsubToken });
+  open.push(s);
+  return s;
+}
+async function clientConversation(body: Record<string, unknown> = {}) {
+  const c = await createClientContact(svc, svc.creds.apiInboxIdentifier, body);
+  const conv = (await svc.request({ method: 'POST', url: clientPath(svc.creds.apiInboxIdentifier, `/contacts/${c.source_id}/conversations`), payload: {} })).body as { id: number };
+  return { contact: c, displayId: conv.id, row: () => conversationByDisplayId(svc.db, svc.creds.accountId, conv.id)! };
+}
+const post = (sourceId: string, displayId: number, content: string, extra: Record<string, unknown> = {}) =>
+  svc.request({ method: 'POST', url: clientPath(svc.creds.apiInboxIdentifier, `/contacts/${sourceId}/conversations/${displayId}/messages`), payload: { content, ...extra } });
+const adminId = () => pubsubOf('alex@acme.example').id;
+const names = (s: TestSocket) => s.received.map((r) => r.name);
+
+describe('handshake', () => {
+  it('refuses a missing or unknown pubsub_token', async () => {
+    await expect(connectSocket(baseUrl, {})).rejects.toThrow('unauthorized');
+    await expect(connectSocket(baseUrl, { pubsub_token: 'nope' })).rejects.toThrow('unauthorized');
+    await expect(connectSocket(baseUrl, { pubsub_token: 'nope', account_id: svc.creds.accountId })).rejects.toThrow('unauthorized');
+  });
+  it('refuses an agent for an account the user is not in, or a mismatching user_id', async () => {
+    const sam = pubsubOf('sam@acme.example');
+    await expect(connectSocket(baseUrl, { pubsub_token: sam.pubsub_token, account_id: svc.creds.otherAccountId })).rejects.toThrow('unauthorized');
+    await expect(connectSocket(baseUrl, { pubsub_token: sam.pubsub_token, account_id: svc.creds.accountId, user_id: sam.id + 1 })).rejects.toThrow('unauthorized');
+    const ok = await connectSocket(baseUrl, { pubsub_token: sam.pubsub_token, account_id: svc.creds.accountId, user_id: sam.id });
+    ok.close();
+  });
+  it('refuses sockets of a suspended account', async () => {
+    const tenant = extraTenant(svc, { suspended: true });
+    const token = (svc.db.prepare('SELECT pubsub_token FROM users WHERE id = ?').get(tenant.admin.id) as { pubsub_token: string }).pubsub_token;
+    await expect(connectSocket(baseUrl, { pubsub_token: token, account_id: tenant.accountId })).rejects.toThrow('unauthorized');
+  });
+  it('accepts the pubsub_token from GET /api/v1/profile', async () => {
+    const profile = (await svc.request({ url: '/api/v1/profile', token: svc.creds.agentToken })).body as { pubsub_token: string; account_id: number };
+    const s = await connectSocket(baseUrl, { pubsub_token: profile.pubsub_token, account_id: profile.account_id });
+    s.close();
+  });
+});
+
+describe('recipients and payloads', () => {
+  it('message.created reaches the inbox members and administrators with the §2.6 payload and account_id, not other agents', async () => {
+    const [admin, sam, jordan] = [await agent('alex@acme.example'), await agent('sam@acme.example'), await agent('jordan@acme.example')];
+    const { contact, displayId } = await clientConversation({ name: 'Live Person' });
+    const seenByAdmin = admin.next('message.created', (d) => d.content === 'live hello');
+    const seenBySam = sam.next('message.created', (d) => d.content === 'live hello');
+    await post(contact.source_id, displayId, 'live hello', { echo_id: 'echo-7' });
+    const [a, s] = await Promise.all([seenByAdmin, seenBySam]);
+    expect(a.data).toMatchObject({ content: 'live hello', account_id: svc.creds.accountId, conversation_id: displayId, message_type: 0, echo_id: 'echo-7', sender: { type: 'contact', id: contact.id }, conversation: { contact_inbox: { source_id: contact.source_id } } });
+    expect(a.data).not.toHaveProperty('performer'); // a contact's request has no agent performer
+    expect(s.data).toEqual(a.data);
+    // Jordan is not a member of the API inbox: a later account-wide event proves the message never came.
+    const barrier = jordan.next('contact.created');
+    createContact({ db: svc.db, bus: svc.bus, now: svc.clock() }, { accountId: svc.creds.accountId, name: 'Barrier' });
+    await barrier;
+    expect(jordan.received.filter((r) => r.name === 'message.created' && r.data.content === 'live hello')).toEqual([]);
+  });
+  it("another account's agents hear nothing of this account", async () => {
+    const other = await connectSocket(baseUrl, { pubsub_token: (svc.db.prepare("SELECT pubsub_token FROM users WHERE email = 'grace@globex.example'").get() as { pubsub_token: string }).pubsub_token, account_id: svc.creds.otherAccountId });
+    open.push(other);
+    const { contact, displayId } = await clientConversation();
+    await post(contact.source_id, displayId, 'acme only');
+    const barrier = other.next('contact.created');
+    createContact({ db: svc.db, bus: svc.bus, now: svc.clock() }, { accountId: svc.creds.otherAccountId, name: 'Globex barrier' });
+    await barrier;
+    expect(names(other)).toEqual(['contact.created']);
+  });
+  it('contacts receive their own conversation events; private notes and activity never reach them', async () => {
+    const mine = await clientConversation();
+    const theirs = await clientConversation();
+    const me = await contactSocket(mine.contact.pubsub_token);
+    const sam = await agent('sam@acme.example');
+    const ctx = { db: svc.db, bus: svc.bus, now: svc.clock(), performer: { type: 'user' as const, id: pubsubOf('sam@acme.example').id } };
+    createMessage(ctx, { conversation: theirs.row(), messageType: 1, content: 'for someone else', sender: { type: 'User', id: ctx.performer.id } });
+    const noteForSam = sam.next('message.created', (d) => d.content === 'internal note');
+    createMessage(ctx, { conversation: mine.row(), messageType: 1, content: 'internal note', private: true, sender: { type: 'User', id: ctx.performer.id } });
+    createMessage(ctx, { conversation: mine.row(), messageType: 2, content: 'Conversation was assigned', sender: null });
+    const reply = me.next('message.created', (d) => d.content === 'public reply');
+    createMessage(ctx, { conversation: mine.row(), messageType: 1, content: 'public reply', sender: { type: 'User', id: ctx.performer.id } });
+    const got = await reply;
+    expect((await noteForSam).data).toMatchObject({ private: true });
+    expect(got.data).toMatchObject({ message_type: 1, performer: { id: ctx.performer.id, type: 'user' }, account_id: svc.creds.accountId });
+    expect(me.received.filter((r) => r.name === 'message.created').map((r) => r.data.content)).toEqual(['public reply']);
+  });
+  it('the typer does not receive its own typing event; agents get {conversation, user, is_private}', async () => {
+    const { contact, displayId } = await clientConversation({ name: 'Typist' });
+    const me = await contactSocket(contact.pubsub_token);
+    const sam = await agent('sam@acme.example');
+    const typing = sam.next('conversation.typing_on');
+    await svc.request({ method: 'POST', url: clientPath(svc.creds.apiInboxIdentifier, `/contacts/${contact.source_id}/conversations/${displayId}/toggle_typing`), payload: { typing_status: 'on' } });
+    const got = await typing;
+    expect(got.data).toMatchObject({ conversation: { id: displayId }, user: { id: contact.id, type: 'contact' }, is_private: false, account_id: svc.creds.accountId });
+    // The contact's own next event (an agent typing) arrives; its own typing_on never did.
+    const agentTyping = me.next('conversation.typing_on');
+    svc.bus.emit({ name: 'conversation.typing_on', accountId: svc.creds.accountId, conversationId: (conversationByDisplayId(svc.db, svc.creds.accountId, displayId))!.id, typer: { type: 'user', id: pubsubOf('sam@acme.example').id }, isPrivate: false });
+    expect((await agentTyping).data).toMatchObject({ user: { type: 'user' } });
+    expect(me.received.filter((r) => r.name === 'conversation.typing_on')).toHaveLength(1);
+    const samAgain = sam.received.filter((r) => r.name === 'conversation.typing_on');
+    expect(samAgain).toHaveLength(1); // sam did not hear his own typing either
+  });
+  it('conversation events: created and status_changed reach agents and the contact; read reaches agents only; no performer on reloaded events', async () => {
+    const c = await createClientContact(svc, svc.creds.apiInboxIdentifier);
+    const me = await contactSocket(c.pubsub_token);
+    const admin = await agent('alex@acme.example');
+    const createdForMe = me.next('conversation.created');
+    const createdForAdmin = admin.next('conversation.created');
+    const conv = (await svc.request({ method: 'POST', url: clientPath(svc.creds.apiInboxIdentifier, `/contacts/${c.source_id}/conversations`), payload: {} })).body as { id: number };
+    const created = await createdForAdmin;
+    await createdForMe;
+    expect(created.data).toMatchObject({ id: conv.id, inbox_id: svc.creds.apiInboxId, status: 'open', account_id: svc.creds.accountId, channel: 'Channel::Api', meta: { sender: { id: c.id, type: 'contact' }, assignee: null, assignee_type: null, team: null, hmac_verified: false }, contact_inbox: { source_id: c.source_id } });
+    expect(created.data.contact_inbox).not.toHaveProperty('pubsub_token');
+    const base = clientPath(svc.creds.apiInboxIdentifier, `/contacts/${c.source_id}/conversations/${conv.id}`);
+    const readByAdmin = admin.next('conversation.read');
+    await svc.request({ method: 'POST', url: `${base}/update_last_seen` });
+    expect((await readByAdmin).data).toMatchObject({ id: conv.id });
+    const statusForMe = me.next('conversation.status_changed');
+    const statusForAdmin = admin.next('conversation.status_changed');
+    await svc.request({ method: 'POST', url: `${base}/toggle_status` });
+    expect((await statusForMe).data).toMatchObject({ id: conv.id, status: 'resolved' });
+    expect((await statusForAdmin).data).not.toHaveProperty('performer');
+    expect(names(me)).not.toContain('conversation.read');
+  });
+  it('verified contact inboxes receive events of all verified contact inboxes of the contact', async () => {
+    const identifier = `live-${Date.now()}`;
+    const hash = hmacHex(svc.creds.apiInboxHmacToken, identifier);
+    const phone = await createClientContact(svc, svc.creds.apiInboxIdentifier, { identifier, identifier_hash: hash });
+    const laptop = await createClientContact(svc, svc.creds.apiInboxIdentifier, { identifier, identifier_hash: hash });
+    const unverified = await createClientContact(svc, svc.creds.apiInboxIdentifier, { identifier });
+    const laptopSocket = await contactSocket(laptop.pubsub_token);
+    const strangerSocket = await contactSocket(unverified.pubsub_token);
+    const conv = (await svc.request({ method: 'POST', url: clientPath(svc.creds.apiInboxIdentifier, `/contacts/${phone.source_id}/conversations`), payload: {} })).body as { id: number };
+    const onLaptop = laptopSocket.next('message.created', (d) => d.content === 'from the phone');
+    await post(phone.source_id, conv.id, 'from the phone');
+    expect((await onLaptop).data).toMatchObject({ conversation_id: conv.id });
+    const barrier = strangerSocket.next('message.created');
+    const own = (await svc.request({ method: 'POST', url: clientPath(svc.creds.apiInboxIdentifier, `/contacts/${unverified.source_id}/conversations`), payload: {} })).body as { id: number };
+    await post(unverified.source_id, own.id, 'my own');
+    await barrier;
+    expect(strangerSocket.received.filter((r) => r.name === 'message.created').map((r) => r.data.content)).toEqual(['my own']);
+  });
+  it('widget visitors connect with contact.pubsub_token from config and hear agent replies', async () => {
+    const s = await startWidget(svc, svc.creds.websiteToken);
+    const token = s.website_channel_config.auth_token;
+    const sent = (await widgetRequest(svc, svc.creds.websiteToken, token, 'POST', 'messages', { message: { content: 'widget hi' } })).body as { conversation_id: number };
+    const visitor = await contactSocket(s.contact.pubsub_token);
+    const reply = visitor.next('message.created');
+    createMessage({ db: svc.db, bus: svc.bus, now: svc.clock() }, { conversation: conversationByDisplayId(svc.db, svc.creds.accountId, sent.conversation_id)!, messageType: 1, content: 'agent reply', sender: { type: 'User', id: adminId() } });
+    expect((await reply).data).toMatchObject({ content: 'agent reply', conversation_id: sent.conversation_id });
+  });
+  it('contact.created and contact.updated go to the account agents with the contact push data', async () => {
+    const admin = await agent('alex@acme.example');
+    const created = admin.next('contact.created', (d) => d.name === 'Pushed Contact');
+    const c = await createClientContact(svc, svc.creds.apiInboxIdentifier, { name: 'Pushed Contact' });
+    expect((await created).data).toMatchObject({ id: c.id, name: 'Pushed Contact', type: 'contact', account_id: svc.creds.accountId });
+    const updated = admin.next('contact.updated', (d) => d.id === c.id);
+    await svc.request({ method: 'PATCH', url: clientPath(svc.creds.apiInboxIdentifier, `/contacts/${c.source_id}`), payload: { name: 'Renamed Contact' } });
+    expect((await updated).data).toMatchObject({ name: 'Renamed Contact' });
+  });
+  it('notification events go to that user only, with a registered payload builder', async () => {
+    registerLivePayload('notification.created', (_db, e) => ('notificationId' in e ? { notification: { id: e.notificationId }, unread_count: 1, count: 1 } : undefined));
+    const sam = await agent('sam@acme.example');
+    const admin = await agent('alex@acme.example');
+    const samId = pubsubOf('sam@acme.example').id;
+    const got = sam.next('notification.created');
+    svc.bus.emit({ name: 'notification.created', accountId: svc.creds.accountId, userId: samId, notificationId: 77 });
+    expect((await got).data).toEqual({ notification: { id: 77 }, unread_count: 1, count: 1, account_id: svc.creds.accountId });
+    const barrier = admin.next('contact.created');
+    createContact({ db: svc.db, bus: svc.bus, now: svc.clock() }, { accountId: svc.creds.accountId, name: 'Barrier 2' });
+    await barrier;
+    expect(names(admin)).not.toContain('notification.created');
+  });
+});
+
+describe('connection state recovery', () => {
+  it('delivers the events missed during a short disconnect, in order', async () => {
+    const sam = await agent('sam@acme.example');
+    const { contact, displayId } = await clientConversation();
+    const first = sam.next('message.created', (d) => d.content === 'before drop');
+    await post(contact.source_id, displayId, 'before drop');
+    await first;
+    const dropped = new Promise<void>((resolve) => sam.socket.once('disconnect', () => resolve()));
+    // Drop the transport without a clean close, as a network blip would; reconnect by hand only
+    // after the events below were emitted, so they are certainly missed while away.
+    sam.socket.io.reconnection(false);
+    sam.socket.io.engine.close();
+    await dropped;
+    expect(sam.socket.connected).toBe(false);
+    await post(contact.source_id, displayId, 'missed 1');
+    await post(contact.source_id, displayId, 'missed 2');
+    const missed2 = sam.next('message.created', (d) => d.content === 'missed 2');
+    const back = new Promise<void>((resolve) => sam.socket.once('connect', () => resolve()));
+    sam.socket.connect();
+    await back;
+    await missed2;
+    expect(sam.socket.recovered).toBe(true);
+    const contents = sam.received.filter((r) => r.name === 'message.created' && r.data.conversation_id === displayId).map((r) => r.data.content);
+    expect(contents).toEqual(['before drop', 'missed 1', 'missed 2']);
+  });
+});

@@ -4,9 +4,14 @@ import Fastify from 'fastify';
 import type { Db } from './db/open';
 import { openDatabase } from './db/open';
 import { EventBus } from './events/bus';
+import { installBodyParsing } from './http/body';
 import { installErrorHandling } from './http/errors';
 import { accountResourceRoutes } from './routes/account-resources';
+import { conversationActionRoutes } from './routes/conversation-actions';
+import { conversationAssignmentRoutes } from './routes/conversation-assignments';
 import { conversationRoutes } from './routes/conversations';
+import type { RouteDeps } from './routes/deps';
+import { messageRoutes } from './routes/messages';
 import { profileRoutes } from './routes/profile';
 
 export interface ServiceOptions {
@@ -40,9 +45,14 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   const bus = new EventBus();
   bus.onListenerError = (err, event) => app.log.error({ err, event: event.name }, 'event listener failed');
   installErrorHandling(app);
-  profileRoutes(app, db);
-  conversationRoutes(app, db);
-  accountResourceRoutes(app, db);
+  installBodyParsing(app);
+  const deps: RouteDeps = { db, bus, clock };
+  profileRoutes(app, deps);
+  conversationRoutes(app, deps);
+  conversationActionRoutes(app, deps);
+  conversationAssignmentRoutes(app, deps);
+  messageRoutes(app, deps);
+  accountResourceRoutes(app, deps);
   return {
     app,
     db,

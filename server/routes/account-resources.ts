@@ -1,12 +1,12 @@
 // Account collections the inbox app reads for its filters and panels: inboxes, agents, teams,
 // labels, canned responses, and a contact with its conversations.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/open';
 import { stmt } from '../db/open';
 import type { AccountScope, UserRow } from '../http/auth';
 import { visibleInboxIds } from '../http/auth';
-import { notFound } from '../http/errors';
+import { notAuthorized, notFound } from '../http/errors';
 import { intString, parseParams } from '../http/params';
 import { conversationRest } from '../presenters/conversation';
 import type { InboxRow } from '../presenters/inbox';
@@ -15,15 +15,15 @@ import type { ContactRow, TeamRow } from '../presenters/people';
 import { agentPartial, contactRest, teamPartial } from '../presenters/people';
 import { iso } from '../presenters/time';
 import type { ConversationRow } from '../store/conversations';
-import { scoped } from './conversations';
+import { baseUrlOf, scoped } from '../http/scope';
+import type { RouteDeps } from './deps';
 
 const idParams = z.object({ account_id: intString, id: intString });
 
-export const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-
 export function visibleInbox(db: Db, scope: AccountScope, id: number): InboxRow {
   const row = stmt(db, 'SELECT * FROM inboxes WHERE id = ? AND account_id = ?').get(id, scope.accountId) as InboxRow | undefined;
-  if (!row || !visibleInboxIds(db, scope).includes(row.id)) throw notFound();
+  if (!row) throw notFound();
+  if (!visibleInboxIds(db, scope).includes(row.id)) throw notAuthorized();
   return row;
 }
 
@@ -33,7 +33,7 @@ export function contactInAccount(db: Db, scope: AccountScope, id: number): Conta
   return row;
 }
 
-export function accountResourceRoutes(app: FastifyInstance, db: Db) {
+export function accountResourceRoutes(app: FastifyInstance, { db }: RouteDeps) {
   const A = '/api/v1/accounts/:account_id';
 
   app.get(`${A}/inboxes`, async (request) => {

@@ -6,6 +6,7 @@ import { authenticate, userById } from '../http/auth';
 import { unauthorized } from '../http/errors';
 import { availableName } from '../presenters/people';
 import { iso } from '../presenters/time';
+import type { RouteDeps } from './deps';
 
 interface MembershipRow {
   id: number;
@@ -59,7 +60,7 @@ export function profileShape(db: Db, userId: number, accessToken: string) {
   };
 }
 
-export function profileRoutes(app: FastifyInstance, db: Db) {
+export function profileRoutes(app: FastifyInstance, { db }: RouteDeps) {
   app.get('/api/v1/profile', async (request) => {
     const actor = authenticate(db, request);
     if (actor.kind !== 'user') throw unauthorized('Access to this endpoint is not authorized for bots');

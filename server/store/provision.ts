@@ -74,8 +74,16 @@ export function createContactInbox(db: Db, contactId: number, inboxId: number, n
   return { id, sourceId };
 }
 
-/** Next per-account conversation number (the `display_id` used in URLs). */
+/**
+ * Next per-account conversation number (the `display_id` used in URLs). A sequence on the account,
+ * so deleting the newest conversation never hands its number to the next one (clients cache by it).
+ */
 export function nextDisplayId(db: Db, accountId: number): number {
-  const row = stmt(db, 'SELECT COALESCE(MAX(display_id), 0) + 1 AS next FROM conversations WHERE account_id = ?').get(accountId) as { next: number };
+  const row = stmt(
+    db,
+    `UPDATE accounts SET conversation_seq = MAX(conversation_seq, (SELECT COALESCE(MAX(display_id), 0) FROM conversations WHERE account_id = ?)) + 1
+     WHERE id = ? RETURNING conversation_seq AS next`,
+  ).get(accountId, accountId) as { next: number } | undefined;
+  if (!row) throw new Error(`No account ${accountId}`);
   return row.next;
 }

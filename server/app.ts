@@ -6,13 +6,18 @@ import { openDatabase } from './db/open';
 import { EventBus } from './events/bus';
 import { installBodyParsing } from './http/body';
 import { installErrorHandling } from './http/errors';
-import { accountResourceRoutes } from './routes/account-resources';
+import { agentTeamRoutes } from './routes/agents-teams';
+import { contactNoteRoutes } from './routes/contact-notes';
+import { contactRoutes } from './routes/contacts';
 import { conversationActionRoutes } from './routes/conversation-actions';
 import { conversationAssignmentRoutes } from './routes/conversation-assignments';
 import { conversationRoutes } from './routes/conversations';
 import type { RouteDeps } from './routes/deps';
+import { inboxRoutes } from './routes/inboxes';
+import { labelCannedRoutes } from './routes/labels-canned';
 import { messageRoutes } from './routes/messages';
 import { profileRoutes } from './routes/profile';
+import { searchRoutes } from './routes/search';
 
 export interface ServiceOptions {
   /** SQLite file, or ':memory:'. */
@@ -52,7 +57,12 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   conversationActionRoutes(app, deps);
   conversationAssignmentRoutes(app, deps);
   messageRoutes(app, deps);
-  accountResourceRoutes(app, deps);
+  inboxRoutes(app, deps);
+  contactRoutes(app, deps);
+  contactNoteRoutes(app, deps);
+  searchRoutes(app, deps);
+  agentTeamRoutes(app, deps);
+  labelCannedRoutes(app, deps);
   return {
     app,
     db,

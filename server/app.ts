@@ -6,17 +6,24 @@ import { openDatabase } from './db/open';
 import { EventBus } from './events/bus';
 import { installBodyParsing } from './http/body';
 import { installErrorHandling } from './http/errors';
+import { installNotifier } from './notifications/notifier';
+import { accountRoutes } from './routes/account';
 import { agentTeamRoutes } from './routes/agents-teams';
+import { assignmentPolicyRoutes } from './routes/assignment-policies';
 import { contactNoteRoutes } from './routes/contact-notes';
 import { contactRoutes } from './routes/contacts';
 import { conversationActionRoutes } from './routes/conversation-actions';
 import { conversationAssignmentRoutes } from './routes/conversation-assignments';
 import { conversationRoutes } from './routes/conversations';
+import { customFilterRoutes } from './routes/custom-filters';
 import type { RouteDeps } from './routes/deps';
 import { inboxRoutes } from './routes/inboxes';
 import { labelCannedRoutes } from './routes/labels-canned';
 import { messageRoutes } from './routes/messages';
+import { notificationRoutes } from './routes/notifications';
 import { profileRoutes } from './routes/profile';
+import { reportRoutes } from './routes/reports';
+import { installReportingRecorder } from './reports/recorder';
 import { searchRoutes } from './routes/search';
 
 export interface ServiceOptions {
@@ -51,6 +58,8 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   bus.onListenerError = (err, event) => app.log.error({ err, event: event.name }, 'event listener failed');
   installErrorHandling(app);
   installBodyParsing(app);
+  installNotifier(db, bus, clock);
+  installReportingRecorder(db, bus, clock);
   const deps: RouteDeps = { db, bus, clock };
   profileRoutes(app, deps);
   conversationRoutes(app, deps);
@@ -63,6 +72,11 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   searchRoutes(app, deps);
   agentTeamRoutes(app, deps);
   labelCannedRoutes(app, deps);
+  notificationRoutes(app, deps);
+  reportRoutes(app, deps);
+  customFilterRoutes(app, deps);
+  accountRoutes(app, deps);
+  assignmentPolicyRoutes(app, deps);
   return {
     app,
     db,

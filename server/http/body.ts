@@ -56,3 +56,12 @@ export const oneOf = <const T extends readonly [string, ...string[]]>(values: T)
 
 /** Treats '' (what forms and query strings send for "nothing") as absent. */
 export const blankAsAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+/**
+ * Rails wraps a JSON body's attributes under the resource key (`wrap_parameters`), so clients send
+ * either `{agent: {name}}` or `{name}`. This accepts both: the nested object when there is one.
+ */
+export function wrapped(params: Record<string, unknown>, key: string): Record<string, unknown> {
+  const inner = params[key];
+  return inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as Record<string, unknown>) : params;
+}

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { stmt } from '../db/open';
 import { userById } from '../http/auth';
-import { input, parseBody } from '../http/body';
+import { input, parseBody, wrapped } from '../http/body';
 import { notFound } from '../http/errors';
 import { intString, parseParams } from '../http/params';
 import { pathId, scoped } from '../http/scope';
@@ -15,7 +15,7 @@ import { contactInAccount } from './contacts';
 
 const N = '/api/v1/accounts/:account_id/contacts/:id/notes';
 const noteParams = z.object({ account_id: intString, id: intString, note_id: intString });
-const noteBody = z.object({ note: z.object({ content: z.string().trim().min(1, "can't be blank").max(65_535, 'is too long (maximum is 65535 characters)') }, { error: 'is missing' }) });
+const noteBody = z.object({ content: z.string({ error: "can't be blank" }).trim().min(1, "can't be blank").max(65_535, 'is too long (maximum is 65535 characters)') });
 
 export function contactNoteRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { db } = deps;
@@ -40,7 +40,7 @@ export function contactNoteRoutes(app: FastifyInstance, deps: RouteDeps) {
   app.post(N, async (request) => {
     const scope = scoped(db, request);
     const contact = contactInAccount(db, scope, pathId(request));
-    const { note } = parseBody(noteBody, input(request));
+    const note = parseBody(noteBody, wrapped(input(request), 'note'));
     const now = deps.clock();
     const id = Number(
       stmt(db, 'INSERT INTO contact_notes (account_id, contact_id, user_id, content, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)').run(scope.accountId, contact.id, scope.user.id, note.content, now, now)
@@ -53,8 +53,8 @@ export function contactNoteRoutes(app: FastifyInstance, deps: RouteDeps) {
 
   const update = async (request: FastifyRequest) => {
     const { note } = noteOf(request);
-    const body = parseBody(noteBody, input(request));
-    stmt(db, 'UPDATE contact_notes SET content = ?, updated_at = ? WHERE id = ?').run(body.note.content, deps.clock(), note.id);
+    const body = parseBody(noteBody, wrapped(input(request), 'note'));
+    stmt(db, 'UPDATE contact_notes SET content = ?, updated_at = ? WHERE id = ?').run(body.content, deps.clock(), note.id);
     return notePresenter(db, stmt(db, 'SELECT * FROM contact_notes WHERE id = ?').get(note.id) as NoteRow, users);
   };
   app.patch(`${N}/:note_id`, update);

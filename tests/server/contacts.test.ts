@@ -195,12 +195,15 @@ describe('contact notes', () => {
     expect((await svc.request({ method: 'DELETE', url: `${N}/${second.id}`, token: svc.creds.agentToken })).status).toBe(200);
     expect((await svc.request({ method: 'DELETE', url: `${N}/${second.id}`, token: svc.creds.agentToken })).status).toBe(404);
     expect((await svc.request({ url: `${N}/${second.id}`, token: svc.creds.agentToken })).status).toBe(404);
+    // Rails-style unwrapped attributes work too.
+    const flat = await svc.request({ method: 'POST', url: N, token: svc.creds.agentToken, payload: { content: 'Flat body' } });
+    expect(flat.body).toMatchObject({ content: 'Flat body' });
   });
   it('rejects a blank or missing note with 422', async () => {
     for (const payload of [{}, { note: {} }, { note: { content: '  ' } }, { note: 'text' }]) {
       const res = await svc.request({ method: 'POST', url: `${A}/contacts/4/notes`, token: svc.creds.agentToken, payload });
       expect(res.status, JSON.stringify(payload)).toBe(422);
-      expect(res.body).toEqual({ message: expect.any(String), attributes: ['note'] });
+      expect(res.body).toEqual({ message: expect.any(String), attributes: ['content'] });
     }
   });
 });

@@ -1,0 +1,65 @@
+// Conversation push_data (chatwoot-compat §2.2): the shape live updates, webhooks and a
+// notification's `primary_actor` carry. Differs from REST (§2.1): `meta` keys are always present,
+// `messages` holds only the last chat message, `first_reply_created_at` is ISO.
+import type { Db } from '../db/open';
+import { json, stmt } from '../db/open';
+import { botById, userById } from '../http/auth';
+import type { ConversationRow } from '../store/conversations';
+import { labelsOf, lastMessage, unreadCount } from '../store/conversations';
+import { messagePush } from './message';
+import { agentBotPush, contactById, contactPush, teamById, userPush } from './people';
+import { epoch, epochFloat, iso } from './time';
+
+interface ContactInboxRecord {
+  id: number;
+  contact_id: number;
+  inbox_id: number;
+  source_id: string;
+  created_at: number;
+  updated_at: number;
+  hmac_verified: number;
+  pubsub_token: string;
+}
+
+export function conversationPush(db: Db, c: ConversationRow) {
+  const inbox = stmt(db, 'SELECT channel_type FROM inboxes WHERE id = ?').get(c.inbox_id) as { channel_type: string };
+  const ci = c.contact_inbox_id == null ? undefined : (stmt(db, 'SELECT * FROM contact_inboxes WHERE id = ?').get(c.contact_inbox_id) as ContactInboxRecord | undefined);
+  const contact = contactById(db, c.contact_id);
+  const user = c.assignee_id == null ? undefined : userById(db, c.assignee_id);
+  const bot = c.assignee_agent_bot_id == null ? undefined : botById(db, c.assignee_agent_bot_id);
+  const team = c.team_id == null ? undefined : teamById(db, c.team_id);
+  const unread = unreadCount(db, c);
+  const last = lastMessage(db, c.id, { chatOnly: true });
+  return {
+    additional_attributes: json.parse(c.additional_attributes),
+    can_reply: true,
+    channel: inbox.channel_type,
+    contact_inbox: ci
+      ? { id: ci.id, contact_id: ci.contact_id, inbox_id: ci.inbox_id, source_id: ci.source_id, created_at: iso(ci.created_at), updated_at: iso(ci.updated_at), hmac_verified: ci.hmac_verified === 1, pubsub_token: ci.pubsub_token }
+      : null,
+    id: c.display_id,
+    inbox_id: c.inbox_id,
+    messages: last ? [messagePush(db, last, { display_id: c.display_id, assignee_id: c.assignee_id, last_activity_at: c.last_activity_at, unread_count: unread, source_id: ci?.source_id ?? null })] : [],
+    labels: labelsOf(db, c.id),
+    meta: {
+      sender: contact ? contactPush(contact) : null,
+      assignee: user ? userPush(user) : bot ? agentBotPush(bot) : null,
+      assignee_type: user ? 'User' : bot ? 'AgentBot' : null,
+      team: team ? { id: team.id, name: team.name } : null,
+      hmac_verified: ci ? ci.hmac_verified === 1 : null,
+    },
+    status: c.status,
+    custom_attributes: json.parse(c.custom_attributes),
+    snoozed_until: iso(c.snoozed_until),
+    unread_count: unread,
+    first_reply_created_at: iso(c.first_reply_created_at),
+    priority: c.priority,
+    waiting_since: epoch(c.waiting_since),
+    agent_last_seen_at: epoch(c.agent_last_seen_at),
+    contact_last_seen_at: epoch(c.contact_last_seen_at),
+    last_activity_at: epoch(c.last_activity_at),
+    timestamp: epoch(c.last_activity_at),
+    created_at: epoch(c.created_at),
+    updated_at: epochFloat(c.updated_at),
+  };
+}

@@ -6,6 +6,7 @@ import { openDatabase } from './db/open';
 import { EventBus } from './events/bus';
 import { installBodyParsing } from './http/body';
 import { installErrorHandling } from './http/errors';
+import { installThrottles } from './http/throttle';
 import { installNotifier } from './notifications/notifier';
 import { accountRoutes } from './routes/account';
 import { agentTeamRoutes } from './routes/agents-teams';
@@ -23,6 +24,7 @@ import { messageRoutes } from './routes/messages';
 import { notificationRoutes } from './routes/notifications';
 import { profileRoutes } from './routes/profile';
 import { reportRoutes } from './routes/reports';
+import { uploadRoutes } from './routes/uploads';
 import { installReportingRecorder } from './reports/recorder';
 import { searchRoutes } from './routes/search';
 
@@ -58,6 +60,7 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   bus.onListenerError = (err, event) => app.log.error({ err, event: event.name }, 'event listener failed');
   installErrorHandling(app);
   installBodyParsing(app);
+  if (options.production) installThrottles(app, clock);
   installNotifier(db, bus, clock);
   installReportingRecorder(db, bus, clock);
   const deps: RouteDeps = { db, bus, clock };
@@ -77,6 +80,7 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   customFilterRoutes(app, deps);
   accountRoutes(app, deps);
   assignmentPolicyRoutes(app, deps);
+  uploadRoutes(app, deps);
   return {
     app,
     db,

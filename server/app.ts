@@ -46,6 +46,8 @@ export interface Service {
   /** Domain events from every write; live updates and webhooks listen here. */
   bus: EventBus;
   clock: () => number;
+  /** Every route registered, as Fastify saw it (the bad-input sweep walks these). */
+  routes: ReadonlyArray<{ method: string; url: string }>;
   close(): Promise<void>;
 }
 
@@ -53,8 +55,12 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   const db = openDatabase(options.db);
   const clock = options.clock ?? Date.now;
   const app = Fastify({
-    logger: options.logger ? { level: 'info', redact: ['req.headers.api_access_token', 'req.headers["x-auth-token"]'] } : false,
+    logger: options.logger ? { level: 'info', redact: ['req.headers.api_access_token', 'req.headers["api-access-token"]', 'req.headers["x-auth-token"]'] } : false,
     bodyLimit: options.bodyLimit ?? 1_048_576,
+  });
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   const bus = new EventBus();
   bus.onListenerError = (err, event) => app.log.error({ err, event: event.name }, 'event listener failed');
@@ -86,6 +92,7 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
     db,
     bus,
     clock,
+    routes,
     async close() {
       await app.close();
       db.close();

@@ -87,3 +87,19 @@ export function nextDisplayId(db: Db, accountId: number): number {
   if (!row) throw new Error(`No account ${accountId}`);
   return row.next;
 }
+
+/** An agent bot with its access token; `accountId` null for a bot that reaches accounts only through inboxes it is attached to. */
+export function createAgentBot(db: Db, accountId: number | null, b: { name: string; description?: string; outgoingUrl?: string }, now: number) {
+  const id = Number(
+    stmt(db, 'INSERT INTO agent_bots (account_id, name, description, outgoing_url, created_at) VALUES (?, ?, ?, ?, ?)').run(accountId, b.name, b.description ?? null, b.outgoingUrl ?? null, now)
+      .lastInsertRowid,
+  );
+  const token = secret();
+  stmt(db, "INSERT INTO access_tokens (token, owner_type, owner_id) VALUES (?, 'AgentBot', ?)").run(token, id);
+  return { id, token };
+}
+
+/** Puts a bot on an inbox; an active bot makes the inbox's new conversations start pending. */
+export function attachAgentBot(db: Db, inboxId: number, botId: number, status: 'active' | 'inactive' = 'active') {
+  stmt(db, 'INSERT INTO agent_bot_inboxes (inbox_id, agent_bot_id, status) VALUES (?, ?, ?) ON CONFLICT (inbox_id) DO UPDATE SET agent_bot_id = excluded.agent_bot_id, status = excluded.status').run(inboxId, botId, status);
+}

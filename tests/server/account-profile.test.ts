@@ -89,10 +89,12 @@ describe('custom filters', () => {
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ name: 'My urgent', filter_type: 'conversation', query: { payload: [expect.any(Object)] }, created_at: expect.stringMatching(/Z$/) });
     const id = (created.body as { id: number }).id;
-    await svc.request({ method: 'POST', url: F(), token: svc.creds.agentToken, payload: { name: 'VIP contacts', filter_type: 'contact', query: {} } });
-    expect(((await svc.request({ url: F(), token: svc.creds.agentToken })).body as { name: string }[]).map((f) => f.name)).toEqual(['My urgent']);
-    expect(((await svc.request({ url: `${F()}?filter_type=contact`, token: svc.creds.agentToken })).body as { name: string }[]).map((f) => f.name)).toEqual(['VIP contacts']);
-    expect((await svc.request({ url: F(), token: svc.creds.adminToken })).body).toEqual([]);
+    await svc.request({ method: 'POST', url: F(), token: svc.creds.agentToken, payload: { name: 'Contact filter', filter_type: 'contact', query: {} } });
+    const names = async (query: string, token: string) => ((await svc.request({ url: `${F()}${query}`, token })).body as { name: string }[]).map((f) => f.name);
+    // The demo seeds Sam "Urgent billing" (conversation) and "VIP contacts" (contact).
+    expect(await names('', svc.creds.agentToken)).toEqual(['Urgent billing', 'My urgent']);
+    expect(await names('?filter_type=contact', svc.creds.agentToken)).toEqual(['VIP contacts', 'Contact filter']);
+    expect(await names('', svc.creds.adminToken)).toEqual([]);
     expect((await svc.request({ url: `${F()}/${id}`, token: svc.creds.adminToken })).status).toBe(404);
     expect((await svc.request({ method: 'PATCH', url: `${F()}/${id}`, token: svc.creds.agentToken, payload: { name: 'Urgent only' } })).body).toMatchObject({ id, name: 'Urgent only', filter_type: 'conversation' });
     const deleted = await svc.request({ method: 'DELETE', url: `${F()}/${id}`, token: svc.creds.agentToken });

@@ -114,7 +114,8 @@ function fingerprint() {
 }
 const updatedAt = () => svc.db.prepare('SELECT (SELECT MAX(updated_at) FROM conversations) AS c, (SELECT MAX(updated_at) FROM contacts) AS k, (SELECT MAX(updated_at) FROM messages) AS m').get();
 
-describe('bad-input sweep over every Application route', () => {
+// Hundreds of requests per test: generous timeouts, since four engineers share two cores.
+describe('bad-input sweep over every Application route', { timeout: 120_000 }, () => {
   it('finds the routes from Fastify itself', () => {
     expect(routes.length).toBeGreaterThan(90);
     for (const known of ['POST /api/v1/accounts/:account_id/conversations/:conversation_id/toggle_status', 'GET /api/v2/accounts/:account_id/reports/summary', 'POST /api/v1/accounts/:account_id/upload']) {

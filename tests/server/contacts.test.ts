@@ -163,13 +163,13 @@ describe("a contact's conversations and labels", () => {
   });
 
   it('labels: GET {payload}, POST replaces the set; malformed is 422', async () => {
-    expect(await get(`/contacts/2/labels`)).toEqual({ payload: [] });
-    const set = await svc.request({ method: 'POST', url: `${A}/contacts/2/labels`, token: svc.creds.agentToken, payload: { labels: ['vip', 'billing'] } });
+    expect(await get(`/contacts/20/labels`)).toEqual({ payload: [] });
+    const set = await svc.request({ method: 'POST', url: `${A}/contacts/20/labels`, token: svc.creds.agentToken, payload: { labels: ['vip', 'billing'] } });
     expect(set.body).toEqual({ payload: ['billing', 'vip'] });
-    const replaced = await svc.request({ method: 'POST', url: `${A}/contacts/2/labels`, token: svc.creds.agentToken, payload: { labels: ['refund'] } });
+    const replaced = await svc.request({ method: 'POST', url: `${A}/contacts/20/labels`, token: svc.creds.agentToken, payload: { labels: ['refund'] } });
     expect(replaced.body).toEqual({ payload: ['refund'] });
-    expect(await get(`/contacts/2/labels`)).toEqual({ payload: ['refund'] });
-    expect((await svc.request({ method: 'POST', url: `${A}/contacts/2/labels`, token: svc.creds.agentToken, payload: { labels: 'vip' } })).status).toBe(422);
+    expect(await get(`/contacts/20/labels`)).toEqual({ payload: ['refund'] });
+    expect((await svc.request({ method: 'POST', url: `${A}/contacts/20/labels`, token: svc.creds.agentToken, payload: { labels: 'vip' } })).status).toBe(422);
   });
 
   it('labels filter the contact list', async () => {

@@ -4,11 +4,25 @@ import Fastify from 'fastify';
 import type { Db } from './db/open';
 import { openDatabase } from './db/open';
 import { EventBus } from './events/bus';
+import { installBodyParsing } from './http/body';
 import { frameworkErrors, installErrorHandling } from './http/errors';
-import { acceptEmptyJsonBodies } from './http/json-body';
 import { requestSerializer } from './http/log-redaction';
-import { accountResourceRoutes } from './routes/account-resources';
+import { installThrottles } from './http/throttle';
+import { installNotifier } from './notifications/notifier';
+import { accountRoutes } from './routes/account';
+import { agentTeamRoutes } from './routes/agents-teams';
+import { assignmentPolicyRoutes } from './routes/assignment-policies';
+import { contactNoteRoutes } from './routes/contact-notes';
+import { contactRoutes } from './routes/contacts';
+import { conversationActionRoutes } from './routes/conversation-actions';
+import { conversationAssignmentRoutes } from './routes/conversation-assignments';
 import { conversationRoutes } from './routes/conversations';
+import { customFilterRoutes } from './routes/custom-filters';
+import type { RouteDeps } from './routes/deps';
+import { inboxRoutes } from './routes/inboxes';
+import { labelCannedRoutes } from './routes/labels-canned';
+import { messageRoutes } from './routes/messages';
+import { notificationRoutes } from './routes/notifications';
 import { profileRoutes } from './routes/profile';
 import { clientContactRoutes } from './routes/client/contacts';
 import { clientConversationRoutes } from './routes/client/conversations';
@@ -22,6 +36,10 @@ import { webhookRoutes } from './routes/webhooks';
 import { DEFAULT_WEBHOOK_TIMEOUT_MS, WebhookQueue } from './webhooks/delivery';
 import type { WebhookQueueOptions } from './webhooks/delivery';
 import { attachWebhookDispatch } from './webhooks/dispatcher';
+import { reportRoutes } from './routes/reports';
+import { uploadRoutes } from './routes/uploads';
+import { installReportingRecorder } from './reports/recorder';
+import { searchRoutes } from './routes/search';
 
 export interface ServiceOptions {
   /** SQLite file, or ':memory:'. */
@@ -51,8 +69,8 @@ export interface Service {
   live: ReturnType<typeof attachLiveUpdates>;
   /** Outgoing webhook deliveries (off the request path). */
   webhooks: WebhookQueue;
-  /** Every registered route (method, url): bad-input sweeps derive their route lists from it. */
-  routes: { method: string; url: string }[];
+  /** Every registered route, as Fastify saw it (method, url): the bad-input sweeps walk these. */
+  routes: ReadonlyArray<{ method: string; url: string }>;
   close(): Promise<void>;
 }
 
@@ -61,31 +79,55 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   const clock = options.clock ?? Date.now;
   const app = Fastify({
     logger: options.logger
-      ? { level: 'info', redact: ['req.headers.api_access_token', 'req.headers["x-auth-token"]'], serializers: { req: requestSerializer } }
+      ? {
+          level: 'info',
+          redact: ['req.headers.api_access_token', 'req.headers["api-access-token"]', 'req.headers["x-auth-token"]'],
+          serializers: { req: requestSerializer },
+        }
       : false,
     bodyLimit: options.bodyLimit ?? 1_048_576,
     frameworkErrors,
   });
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
   const bus = new EventBus();
   bus.onListenerError = (err, event) => app.log.error({ err, event: event.name }, 'event listener failed');
-  const routes: { method: string; url: string }[] = [];
-  app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
-  });
   installErrorHandling(app);
-  acceptEmptyJsonBodies(app);
-  profileRoutes(app, db);
-  conversationRoutes(app, db);
-  accountResourceRoutes(app, db);
+  installBodyParsing(app);
+  if (options.production) installThrottles(app, clock);
+  installNotifier(db, bus, clock);
+  installReportingRecorder(db, bus, clock);
+  const deps: RouteDeps = { db, bus, clock };
+  // The Application family.
+  profileRoutes(app, deps);
+  conversationRoutes(app, deps);
+  conversationActionRoutes(app, deps);
+  conversationAssignmentRoutes(app, deps);
+  messageRoutes(app, deps);
+  inboxRoutes(app, deps);
+  contactRoutes(app, deps);
+  contactNoteRoutes(app, deps);
+  searchRoutes(app, deps);
+  agentTeamRoutes(app, deps);
+  labelCannedRoutes(app, deps);
+  notificationRoutes(app, deps);
+  reportRoutes(app, deps);
+  customFilterRoutes(app, deps);
+  accountRoutes(app, deps);
+  assignmentPolicyRoutes(app, deps);
+  uploadRoutes(app, deps);
+  webhookRoutes(app, db, clock);
   // The contact-facing families (Client API, Widget API).
   const tokens = new WidgetTokens(db, clock, options.widgetTokenLifetimeSeconds ?? DEFAULT_WIDGET_TOKEN_LIFETIME_S);
-  clientContactRoutes(app, { db, bus, clock });
-  clientConversationRoutes(app, { db, bus, clock });
-  widgetSessionRoutes(app, { db, bus, clock, tokens });
-  widgetConversationRoutes(app, { db, bus, clock, tokens });
-  widgetPageRoutes(app, { db, bus, clock, tokens });
+  clientContactRoutes(app, deps);
+  clientConversationRoutes(app, deps);
+  widgetSessionRoutes(app, { ...deps, tokens });
+  widgetConversationRoutes(app, { ...deps, tokens });
+  widgetPageRoutes(app, { ...deps, tokens });
+  // Live updates and webhook delivery listen to the bus.
   const live = attachLiveUpdates(app.server, db, bus, options.live);
-  webhookRoutes(app, db, clock);
   const webhooks = new WebhookQueue({ timeoutMs: DEFAULT_WEBHOOK_TIMEOUT_MS, log: app.log, ...options.webhooks });
   const stopWebhooks = attachWebhookDispatch(db, bus, webhooks);
   return {

@@ -5,6 +5,7 @@ import type { Db } from '../db/open';
 import { stmt } from '../db/open';
 import { addInboxMember, addToAccount, createAccount, createContactInbox, createInbox, createUser, nextDisplayId } from '../store/provision';
 import * as corpus from './corpus';
+import { seedExtras } from './seed-extras';
 
 export interface DemoCredentials {
   accountId: number;
@@ -20,6 +21,9 @@ export interface DemoCredentials {
   widgetHmacToken: string;
   otherAccountId: number;
   otherAccountAdminToken: string;
+  /** An agent bot of the demo account (attached to the Partner API inbox) and its access token. */
+  botId: number;
+  botToken: string;
 }
 
 const ADMIN_EMAIL = 'alex@acme.example';
@@ -63,6 +67,9 @@ export function demoCredentials(db: Db): DemoCredentials {
   const api = inbox("channel_type = 'Channel::Api' AND hmac_mandatory = 0");
   const strict = inbox("channel_type = 'Channel::Api' AND hmac_mandatory = 1");
   const widget = inbox("channel_type = 'Channel::WebWidget'");
+  const bot = stmt(db, "SELECT b.id, t.token FROM agent_bots b JOIN access_tokens t ON t.owner_type = 'AgentBot' AND t.owner_id = b.id WHERE b.account_id = ? ORDER BY b.id LIMIT 1").get(accountId) as
+    | { id: number; token: string }
+    | undefined;
   return {
     accountId,
     adminToken: tokenOf(ADMIN_EMAIL),
@@ -77,6 +84,8 @@ export function demoCredentials(db: Db): DemoCredentials {
     widgetHmacToken: widget.hmac_token,
     otherAccountId: accountOf(OTHER_ADMIN_EMAIL),
     otherAccountAdminToken: tokenOf(OTHER_ADMIN_EMAIL),
+    botId: bot?.id ?? 0,
+    botToken: bot?.token ?? '',
   };
 }
 
@@ -291,6 +300,7 @@ export function seedDemo(db: Db, now: number): DemoCredentials {
       stmt(db, 'UPDATE conversations SET agent_last_seen_at = ?, assignee_last_seen_at = ? WHERE id = ?').run(seenAt, seenAt, id);
     }
     stmt(db, 'UPDATE contacts SET last_activity_at = (SELECT MAX(last_activity_at) FROM conversations c WHERE c.contact_id = contacts.id) WHERE account_id = ?').run(account);
+    seedExtras(db, account, now);
 
     // A second tenant, so cross-account access can be tried (and must answer 404).
     const other = createAccount(db, 'Globex Corp', now - 100 * DAY);

@@ -47,20 +47,36 @@ export type Listener = (event: DomainEvent) => void;
 
 export class EventBus {
   private readonly listeners = new Set<Listener>();
+  /** Events emitted by a listener while another event is being delivered wait their turn. */
+  private readonly queue: DomainEvent[] = [];
+  private delivering = false;
 
   on(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  /** Synchronous fan-out. A failing listener is isolated: it cannot fail the request that emitted. */
+  /**
+   * Synchronous fan-out, in emission order: an event a listener emits (a notification made for a
+   * new message) reaches every listener after the event that caused it. A failing listener is
+   * isolated: it cannot fail the request that emitted.
+   */
   emit(event: DomainEvent): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(event);
-      } catch (err) {
-        this.onListenerError?.(err, event);
+    this.queue.push(event);
+    if (this.delivering) return;
+    this.delivering = true;
+    try {
+      for (let next = this.queue.shift(); next; next = this.queue.shift()) {
+        for (const listener of this.listeners) {
+          try {
+            listener(next);
+          } catch (err) {
+            this.onListenerError?.(err, next);
+          }
+        }
       }
+    } finally {
+      this.delivering = false;
     }
   }
 

@@ -1,10 +1,13 @@
 // Application-family authentication: the `api_access_token` header names a user (or agent bot);
-// the account in the path must be one the user belongs to. Another account is a 404, exactly as
+// the account in the path must be one the caller belongs to. Another account is a 404, exactly as
 // if it did not exist (the spec: cross-tenant requests are indistinguishable from non-existence).
+// Inside the account, a role that does not permit the action is a 401 (chatwoot-compat §6.1).
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/open';
 import { stmt } from '../db/open';
-import { notFound, notSignedIn, unauthorized } from './errors';
+import type { Performer } from '../events/bus';
+import { forbidden, notAuthorized, notFound, notSignedIn, unauthorized } from './errors';
 
 export type Role = 'administrator' | 'agent';
 export interface UserRow {
@@ -13,6 +16,16 @@ export interface UserRow {
   display_name: string | null;
   email: string;
   pubsub_token: string;
+  message_signature: string | null;
+  ui_settings: string;
+  created_at: number;
+}
+export interface BotRow {
+  id: number;
+  account_id: number | null;
+  name: string;
+  description: string | null;
+  outgoing_url: string | null;
   created_at: number;
 }
 export interface Actor {
@@ -20,11 +33,22 @@ export interface Actor {
   id: number;
   token: string;
 }
-export interface AccountScope {
+
+/** Whoever acts in an account: a member user, or an agent bot on the bot-accessible endpoints. */
+export interface Caller {
   accountId: number;
   accountName: string;
+  role: Role | 'bot';
+  user: UserRow | null;
+  bot: BotRow | null;
+  actor: Actor;
+  performer: Performer;
+}
+/** A member user (every endpoint except the few agent bots may call). */
+export interface AccountScope extends Caller {
   role: Role;
   user: UserRow;
+  bot: null;
 }
 
 function headerToken(request: FastifyRequest): string | undefined {
@@ -32,19 +56,39 @@ function headerToken(request: FastifyRequest): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/**
+ * Token lookup. SQLite finds the candidate row by its index; a constant-time comparison of digests
+ * then confirms it. (Tokens are 192-bit random strings, so index-lookup timing cannot guess one.)
+ */
+function tokenOwner(db: Db, token: string) {
+  const row = stmt(db, 'SELECT token, owner_type, owner_id FROM access_tokens WHERE token = ?').get(token) as
+    | { token: string; owner_type: 'User' | 'AgentBot'; owner_id: number }
+    | undefined;
+  if (!row) return undefined;
+  const a = createHash('sha256').update(row.token).digest();
+  const b = createHash('sha256').update(token).digest();
+  return timingSafeEqual(a, b) ? row : undefined;
+}
+
 /** Who is calling: 401 `{errors}` without a header, 401 `{error: Invalid Access Token}` with a wrong one. */
 export function authenticate(db: Db, request: FastifyRequest): Actor {
   const token = headerToken(request);
   if (token === undefined || token === '') throw notSignedIn();
-  const row = stmt(db, 'SELECT owner_type, owner_id FROM access_tokens WHERE token = ?').get(token) as
-    | { owner_type: 'User' | 'AgentBot'; owner_id: number }
-    | undefined;
+  const row = token.length <= 512 ? tokenOwner(db, token) : undefined;
   if (!row) throw unauthorized('Invalid Access Token');
   return { kind: row.owner_type === 'User' ? 'user' : 'bot', id: row.owner_id, token };
 }
 
 export function userById(db: Db, id: number): UserRow | undefined {
   return stmt(db, 'SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+}
+
+export function botById(db: Db, id: number): BotRow | undefined {
+  return stmt(db, 'SELECT * FROM agent_bots WHERE id = ?').get(id) as BotRow | undefined;
+}
+
+function accountRow(db: Db, accountId: number) {
+  return stmt(db, 'SELECT id, name, status FROM accounts WHERE id = ?').get(accountId) as { id: number; name: string; status: string } | undefined;
 }
 
 /** The caller's membership in the account of the path; 404 for any account it is not in. */
@@ -60,17 +104,49 @@ export function requireAccount(db: Db, actor: Actor, accountId: number): Account
   if (row.status === 'suspended') throw unauthorized('Account is suspended');
   const user = userById(db, actor.id);
   if (!user) throw unauthorized('Invalid Access Token');
-  return { accountId: row.id, accountName: row.name, role: row.role, user };
+  return { accountId: row.id, accountName: row.name, role: row.role, user, bot: null, actor, performer: { type: 'user', id: user.id } };
 }
 
-/** Inbox ids the user may see: administrators see every inbox of the account, agents their own. */
-export function visibleInboxIds(db: Db, scope: AccountScope): number[] {
-  const rows =
-    scope.role === 'administrator'
-      ? stmt(db, 'SELECT id FROM inboxes WHERE account_id = ?').all(scope.accountId)
-      : stmt(db, 'SELECT i.id FROM inboxes i JOIN inbox_members m ON m.inbox_id = i.id WHERE i.account_id = ? AND m.user_id = ?').all(
-          scope.accountId,
-          scope.user.id,
-        );
+/**
+ * Users, or an agent bot. A bot reaches its own account, or an account where it is attached to an
+ * inbox (chatwoot-compat §0); any other account is a 404 like every cross-tenant request.
+ */
+export function requireCaller(db: Db, actor: Actor, accountId: number): Caller {
+  if (actor.kind === 'user') return requireAccount(db, actor, accountId);
+  const bot = botById(db, actor.id);
+  if (!bot) throw unauthorized('Invalid Access Token');
+  const account = accountRow(db, accountId);
+  const attached = stmt(db, 'SELECT 1 FROM agent_bot_inboxes b JOIN inboxes i ON i.id = b.inbox_id WHERE b.agent_bot_id = ? AND i.account_id = ?').get(bot.id, accountId);
+  if (!account || (bot.account_id !== accountId && !attached)) throw notFound();
+  if (account.status === 'suspended') throw unauthorized('Account is suspended');
+  return { accountId, accountName: account.name, role: 'bot', user: null, bot, actor, performer: { type: 'agent_bot', id: bot.id } };
+}
+
+/** Inbox ids the caller may see: administrators every inbox, agents their own, bots their account's or attached ones. */
+export function visibleInboxIds(db: Db, caller: Caller): number[] {
+  let rows: unknown[];
+  if (caller.role === 'administrator' || (caller.bot && caller.bot.account_id === caller.accountId)) {
+    rows = stmt(db, 'SELECT id FROM inboxes WHERE account_id = ?').all(caller.accountId);
+  } else if (caller.bot) {
+    rows = stmt(db, 'SELECT i.id FROM inboxes i JOIN agent_bot_inboxes b ON b.inbox_id = i.id WHERE i.account_id = ? AND b.agent_bot_id = ?').all(caller.accountId, caller.bot.id);
+  } else {
+    rows = stmt(db, 'SELECT i.id FROM inboxes i JOIN inbox_members m ON m.inbox_id = i.id WHERE i.account_id = ? AND m.user_id = ?').all(caller.accountId, caller.user!.id);
+  }
   return (rows as { id: number }[]).map((r) => r.id);
+}
+
+/** Pundit-style policy check: a role failure is 401 `You are not authorized to do this action`. */
+export function requireAdmin(scope: AccountScope): void {
+  if (scope.role !== 'administrator') throw notAuthorized();
+}
+
+/** The few endpoints that check `administrator` by hand answer 403 (spec: Errors). */
+export function requireAdminHandChecked(scope: AccountScope): void {
+  if (scope.role !== 'administrator') throw forbidden('You are not authorized to do this action');
+}
+
+/** The name activity messages use for whoever acted. */
+export function callerName(caller: Caller): string {
+  if (caller.user) return caller.user.display_name || caller.user.name;
+  return caller.bot?.name ?? 'System';
 }

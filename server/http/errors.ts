@@ -35,7 +35,8 @@ export function installErrorHandling(app: FastifyInstance) {
     if (err instanceof HttpError) return reply.code(err.status).send(err.body);
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status === 413) return reply.code(413).send({ error: 'Request body is too large' });
-    if (status === 415) return reply.code(415).send({ error: 'Unsupported content type' });
+    // The spec's table has no 415: a body we cannot read is "unparseable" (400).
+    if (status === 415) return reply.code(400).send({ error: 'Unsupported content type: send application/json' });
     if (status >= 400 && status < 500) {
       return reply.code(400).send({ error: err.code?.startsWith('FST_ERR_CTP') ? 'Request body could not be parsed' : 'Bad request' });
     }

@@ -3,11 +3,12 @@
 // rooms it goes to, and the rooms left out (the typer never hears its own typing).
 import type { Db } from '../db/open';
 import { stmt } from '../db/open';
-import type { DomainEvent, DomainEventName, Performer } from '../events/bus';
+import type { DomainEvent, Performer } from '../events/bus';
 import { userById } from '../http/auth';
 import { conversationPush, messageConversationSummary } from '../presenters/conversation-push';
 import type { MessageRow } from '../presenters/message';
 import { messagePush } from '../presenters/message';
+import { notificationEventPayload } from '../presenters/notification';
 import { contactById, contactPush, userPush } from '../presenters/people';
 import type { ConversationRow } from '../store/conversations';
 import { agentRooms, contactRooms, rooms } from './rooms';
@@ -17,13 +18,6 @@ export interface LiveDelivery {
   data: Record<string, unknown>;
   to: string[];
   except: string[];
-}
-
-/** Payload builders another module may supply (the notification presenter lives with notifications). */
-export type LivePayloadBuilder = (db: Db, event: DomainEvent) => Record<string, unknown> | undefined;
-const extraBuilders = new Map<DomainEventName, LivePayloadBuilder>();
-export function registerLivePayload(name: DomainEventName, build: LivePayloadBuilder) {
-  extraBuilders.set(name, build);
 }
 
 /** Only a request made by an agent (or bot) carries a performer (Current.user in the reference). */
@@ -110,7 +104,7 @@ export function liveDelivery(db: Db, event: DomainEvent): LiveDelivery | undefin
     case 'notification.created':
     case 'notification.updated':
     case 'notification.deleted': {
-      const data = extraBuilders.get(event.name)?.(db, event);
+      const data = notificationEventPayload(db, event);
       if (!data) return undefined;
       return { name: event.name, data: { ...data, account_id: event.accountId }, to: [rooms.agent(event.accountId, event.userId)], except: [] };
     }

@@ -5,11 +5,11 @@
 // credential, because this payload also leaves the service in webhook deliveries.
 import type { Db } from '../db/open';
 import { json, stmt } from '../db/open';
-import { userById } from '../http/auth';
+import { botById, userById } from '../http/auth';
 import type { ConversationRow } from '../store/conversations';
 import { labelsOf, lastMessage, unreadCount } from '../store/conversations';
 import { messagePush } from './message';
-import { contactById, contactPush, teamById, userPush } from './people';
+import { agentBotPush, contactById, contactPush, teamById, userPush } from './people';
 import { epoch, epochFloat, iso } from './time';
 
 interface ContactInboxRecord {
@@ -38,7 +38,8 @@ export function messageConversationSummary(db: Db, c: ConversationRow) {
 export function conversationPush(db: Db, c: ConversationRow) {
   const inbox = stmt(db, 'SELECT channel_type FROM inboxes WHERE id = ?').get(c.inbox_id) as { channel_type: string } | undefined;
   const contact = contactById(db, c.contact_id);
-  const assignee = c.assignee_id == null ? undefined : userById(db, c.assignee_id);
+  const user = c.assignee_id == null ? undefined : userById(db, c.assignee_id);
+  const bot = c.assignee_agent_bot_id == null ? undefined : botById(db, c.assignee_agent_bot_id);
   const team = c.team_id == null ? undefined : teamById(db, c.team_id);
   const ci = contactInboxRecord(db, c.contact_inbox_id);
   const unread = unreadCount(db, c);
@@ -54,8 +55,8 @@ export function conversationPush(db: Db, c: ConversationRow) {
     labels: labelsOf(db, c.id),
     meta: {
       sender: contact ? contactPush(contact) : null,
-      assignee: assignee ? userPush(assignee) : null,
-      assignee_type: assignee ? 'User' : null,
+      assignee: user ? userPush(user) : bot ? agentBotPush(bot) : null,
+      assignee_type: user ? 'User' : bot ? 'AgentBot' : null,
       team: team ? { id: team.id, name: team.name } : null,
       hmac_verified: ci ? ci.hmac_verified : null,
     },

@@ -1,13 +1,12 @@
 // Conversation REST shape (chatwoot-compat §2.1), key order as the reference service emits it.
 import type { Db } from '../db/open';
 import { json, stmt } from '../db/open';
-import type { AccountScope } from '../http/auth';
-import { userById } from '../http/auth';
+import { botById, userById } from '../http/auth';
 import type { ConversationRow } from '../store/conversations';
 import { labelsOf, lastMessage, unreadCount } from '../store/conversations';
 import type { MessageRow } from './message';
 import { messagePush } from './message';
-import { agentPartial, contactById, contactRest, teamById, teamPartial } from './people';
+import { agentBotSlim, agentPartial, contactById, contactRest, teamById, teamPartial } from './people';
 import { epoch, epochFloat, iso } from './time';
 
 function sourceIdOf(db: Db, c: ConversationRow): string | null {
@@ -16,10 +15,12 @@ function sourceIdOf(db: Db, c: ConversationRow): string | null {
   return row?.source_id ?? null;
 }
 
-export function conversationRest(db: Db, c: ConversationRow, scope: AccountScope) {
+/** `viewer` decides `team.is_member`; agent bots (user null) are members of no team. */
+export function conversationRest(db: Db, c: ConversationRow, viewer: { user: { id: number } | null }) {
   const inbox = stmt(db, 'SELECT channel_type FROM inboxes WHERE id = ?').get(c.inbox_id) as { channel_type: string };
   const contact = contactById(db, c.contact_id);
   const assignee = c.assignee_id == null ? undefined : userById(db, c.assignee_id);
+  const botAssignee = c.assignee_agent_bot_id == null ? undefined : botById(db, c.assignee_agent_bot_id);
   const team = c.team_id == null ? undefined : teamById(db, c.team_id);
   const hmac = c.contact_inbox_id == null ? null : (stmt(db, 'SELECT hmac_verified FROM contact_inboxes WHERE id = ?').get(c.contact_inbox_id) as { hmac_verified: number } | undefined);
   const unread = unreadCount(db, c);
@@ -30,8 +31,12 @@ export function conversationRest(db: Db, c: ConversationRow, scope: AccountScope
     meta: {
       sender: contact ? contactRest(contact) : undefined,
       channel: inbox.channel_type,
-      ...(assignee ? { assignee: agentPartial(db, assignee, c.account_id), assignee_type: 'User' } : {}),
-      ...(team ? { team: teamPartial(db, team, scope.user.id) } : {}),
+      ...(assignee
+        ? { assignee: agentPartial(db, assignee, c.account_id), assignee_type: 'User' }
+        : botAssignee
+          ? { assignee: agentBotSlim(botAssignee), assignee_type: 'AgentBot' }
+          : {}),
+      ...(team ? { team: teamPartial(db, team, viewer.user?.id ?? 0) } : {}),
       hmac_verified: hmac ? hmac.hmac_verified === 1 : null,
     },
     id: c.display_id,

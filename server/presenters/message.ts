@@ -1,8 +1,8 @@
 // Messages: the REST shape (§2.4) and the push_event_data shape (§2.6) used inside conversations and events.
 import type { Db } from '../db/open';
 import { json, stmt } from '../db/open';
-import { userById } from '../http/auth';
-import { contactById, contactPush, userPush } from './people';
+import { botById, userById } from '../http/auth';
+import { agentBotPush, contactById, contactPush, userPush } from './people';
 import { epoch, iso } from './time';
 
 export interface MessageRow {
@@ -65,8 +65,8 @@ function sender(db: Db, m: MessageRow) {
     return contact ? contactPush(contact) : undefined;
   }
   if (m.sender_type === 'AgentBot') {
-    const bot = stmt(db, 'SELECT id, name FROM agent_bots WHERE id = ?').get(m.sender_id) as { id: number; name: string } | undefined;
-    return bot ? { id: bot.id, name: bot.name, avatar_url: '', type: 'agent_bot' } : undefined;
+    const bot = botById(db, m.sender_id);
+    return bot ? agentBotPush(bot) : undefined;
   }
   return undefined;
 }

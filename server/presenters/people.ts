@@ -1,7 +1,7 @@
 // Contacts, users (agents) and teams as they appear inside other records (chatwoot-compat §2.7, §2.10, §2.12).
 import type { Db } from '../db/open';
 import { json, stmt } from '../db/open';
-import type { UserRow } from '../http/auth';
+import type { BotRow, UserRow } from '../http/auth';
 import { epoch } from './time';
 
 export interface ContactRow {
@@ -112,4 +112,14 @@ export function teamPartial(db: Db, t: TeamRow, userId: number) {
     account_id: t.account_id,
     is_member: Boolean(member),
   };
+}
+
+/** agent_bot_slim (§1.3): what assigning a bot returns, and a bot assignee inside a conversation. */
+export function agentBotSlim(b: BotRow) {
+  return { id: b.id, name: b.name, description: b.description ?? '', thumbnail: '', outgoing_url: b.outgoing_url, bot_type: 'webhook' };
+}
+
+/** AgentBot push_event_data (§2.10). */
+export function agentBotPush(b: BotRow) {
+  return { id: b.id, name: b.name, avatar_url: '', type: 'agent_bot' };
 }

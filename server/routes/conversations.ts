@@ -1,22 +1,23 @@
-// Conversation reads: the list (filters, sort, page, meta counts), one conversation, its messages.
+// Conversations: the list (filters, sort, page, meta counts), counts alone, message search, one
+// conversation, creating one, and deleting one (administrators).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../db/open';
 import { stmt } from '../db/open';
-import { authenticate, requireAccount, userById } from '../http/auth';
-import type { AccountScope } from '../http/auth';
+import { requireAdmin } from '../http/auth';
+import { input, parseBody } from '../http/body';
 import { notFound } from '../http/errors';
 import { intString, listParam, parseParams } from '../http/params';
+import { callerScoped, scoped, visibleConversation } from '../http/scope';
 import { conversationRest } from '../presenters/conversation';
+import { epoch } from '../presenters/time';
+import type { ConversationFilters } from '../store/conversations';
+import { listConversations } from '../store/conversations';
+import { deleteConversation, startConversation, startConversationBody } from '../store/conversation-create';
 import type { MessageRow } from '../presenters/message';
-import { messageRest } from '../presenters/message';
-import { contactById, contactPush, userPush } from '../presenters/people';
-import { iso } from '../presenters/time';
-import { canSee, conversationByDisplayId, labelsOf, listConversations } from '../store/conversations';
-import { json } from '../db/open';
+import type { RouteDeps } from './deps';
+import { writeContext } from './deps';
 
-const accountParams = z.object({ account_id: intString });
-const conversationParams = accountParams.extend({ conversation_id: intString });
+const A = '/api/v1/accounts/:account_id/conversations';
 
 const listQuery = z.object({
   page: intString.optional(),
@@ -28,78 +29,90 @@ const listQuery = z.object({
   sort_by: z.string().max(100).optional(),
 });
 
-const messagesQuery = z.object({ before: intString.optional(), after: z.union([z.literal('0'), intString]).optional() });
-
-export function scoped(db: Db, request: Parameters<typeof authenticate>[1]): AccountScope {
-  const { account_id } = parseParams(accountParams, request.params, 'path parameter');
-  return requireAccount(db, authenticate(db, request), account_id);
+function filtersOf(raw: Record<string, unknown>): ConversationFilters {
+  const q = parseParams(listQuery, raw, 'query parameter');
+  return {
+    status: q.status ?? 'open',
+    assigneeType: q.assignee_type,
+    inboxId: q.inbox_id,
+    teamId: q.team_id,
+    labels: listParam(raw, 'labels'),
+    q: q.q?.trim() || undefined,
+    sortBy: q.sort_by,
+    page: q.page ?? 1,
+  };
 }
 
-/** A conversation the caller may see, by its display id; 404 otherwise (another account, another inbox). */
-export function visibleConversation(db: Db, scope: AccountScope, params: unknown) {
-  const { conversation_id } = parseParams(conversationParams, params, 'path parameter');
-  const c = conversationByDisplayId(db, scope.accountId, conversation_id);
-  if (!c || !canSee(db, scope, c)) throw notFound();
-  return c;
-}
+export function conversationRoutes(app: FastifyInstance, deps: RouteDeps) {
+  const { db } = deps;
 
-/** Message history by id cursors (spec, Pagination): 20 latest / 20 before / 100 after / 1000 between. */
-export function messagePage(db: Db, conversationId: number, before?: number, after?: number): MessageRow[] {
-  if (before !== undefined && after !== undefined) {
-    return stmt(db, 'SELECT * FROM messages WHERE conversation_id = ? AND id >= ? AND id < ? ORDER BY id ASC LIMIT 1000').all(
-      conversationId,
-      after,
-      before,
-    ) as MessageRow[];
-  }
-  if (after !== undefined) {
-    return stmt(db, 'SELECT * FROM messages WHERE conversation_id = ? AND id > ? ORDER BY id ASC LIMIT 100').all(conversationId, after) as MessageRow[];
-  }
-  const older = before === undefined
-    ? stmt(db, 'SELECT * FROM messages WHERE conversation_id = ? ORDER BY id DESC LIMIT 20').all(conversationId)
-    : stmt(db, 'SELECT * FROM messages WHERE conversation_id = ? AND id < ? ORDER BY id DESC LIMIT 20').all(conversationId, before);
-  return (older as MessageRow[]).reverse();
-}
-
-export function conversationRoutes(app: FastifyInstance, db: Db) {
-  app.get('/api/v1/accounts/:account_id/conversations', async (request) => {
+  app.get(A, async (request) => {
     const scope = scoped(db, request);
-    const raw = (request.query ?? {}) as Record<string, unknown>;
-    const q = parseParams(listQuery, raw, 'query parameter');
-    const { rows, meta } = listConversations(db, scope, {
-      status: q.status ?? 'open',
-      assigneeType: q.assignee_type,
-      inboxId: q.inbox_id,
-      teamId: q.team_id,
-      labels: listParam(raw, 'labels'),
-      q: q.q?.trim() || undefined,
-      sortBy: q.sort_by,
-      page: q.page ?? 1,
-    });
+    const { rows, meta } = listConversations(db, scope, filtersOf((request.query ?? {}) as Record<string, unknown>));
     return { data: { meta, payload: rows.map((c) => conversationRest(db, c, scope)) } };
   });
 
-  app.get('/api/v1/accounts/:account_id/conversations/:conversation_id', async (request) => {
+  // The same counts as the list, without the list and without a `data` wrapper.
+  app.get(`${A}/meta`, async (request) => {
+    const scope = scoped(db, request);
+    const { meta } = listConversations(db, scope, { ...filtersOf((request.query ?? {}) as Record<string, unknown>), page: 1 });
+    return { meta };
+  });
+
+  // Conversations whose incoming/outgoing messages contain `q`, with those messages (chatwoot-compat §2.3).
+  app.get(`${A}/search`, async (request) => {
+    const scope = scoped(db, request);
+    const raw = (request.query ?? {}) as Record<string, unknown>;
+    const filters = filtersOf(raw);
+    const q = filters.q;
+    const { rows, meta } = listConversations(db, scope, { ...filters, q: undefined, messageQ: q, status: q ? 'all' : filters.status });
+    const like = q ? `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : '%';
+    const payload = rows.map((c) => {
+      const contact = stmt(db, 'SELECT id, name FROM contacts WHERE id = ?').get(c.contact_id) as { id: number; name: string };
+      const inbox = stmt(db, 'SELECT id, name, channel_type FROM inboxes WHERE id = ?').get(c.inbox_id) as { id: number; name: string; channel_type: string };
+      const messages = stmt(
+        db,
+        `SELECT * FROM messages WHERE conversation_id = ? AND message_type IN (0, 1) AND content LIKE ? ESCAPE '\\' ORDER BY id LIMIT 100`,
+      ).all(c.id, like) as MessageRow[];
+      return {
+        id: c.display_id,
+        uuid: c.uuid,
+        created_at: epoch(c.created_at),
+        contact,
+        inbox,
+        messages: messages.map((m) => ({ content: m.content, id: m.id, ...senderName(m), message_type: m.message_type, created_at: epoch(m.created_at) })),
+        account_id: c.account_id,
+      };
+    });
+    return { meta: { mine_count: meta.mine_count, unassigned_count: meta.unassigned_count, all_count: meta.all_count }, payload };
+  });
+
+  const senderName = (m: MessageRow) => {
+    if (m.sender_id == null) return {};
+    const table = m.sender_type === 'User' ? 'users' : m.sender_type === 'Contact' ? 'contacts' : m.sender_type === 'AgentBot' ? 'agent_bots' : null;
+    const row = table ? (stmt(db, `SELECT name FROM ${table} WHERE id = ?`).get(m.sender_id) as { name: string } | undefined) : undefined;
+    return row ? { sender_name: row.name } : {};
+  };
+
+  app.get(`${A}/:conversation_id`, async (request) => {
     const scope = scoped(db, request);
     return conversationRest(db, visibleConversation(db, scope, request.params), scope);
   });
 
-  app.get('/api/v1/accounts/:account_id/conversations/:conversation_id/messages', async (request) => {
+  // No deduplication (spec: Retries): a retried create is a second conversation.
+  app.post(A, async (request) => {
+    const caller = callerScoped(db, request);
+    const body = parseBody(startConversationBody, input(request));
+    const row = startConversation(writeContext(deps, caller), caller, body);
+    return conversationRest(db, row, caller);
+  });
+
+  app.delete(`${A}/:conversation_id`, async (request, reply) => {
     const scope = scoped(db, request);
     const c = visibleConversation(db, scope, request.params);
-    const { before, after } = parseParams(messagesQuery, request.query, 'query parameter');
-    const contact = contactById(db, c.contact_id);
-    const assignee = c.assignee_id == null ? undefined : userById(db, c.assignee_id);
-    return {
-      meta: {
-        labels: labelsOf(db, c.id),
-        additional_attributes: json.parse(c.additional_attributes),
-        contact: contact ? contactPush(contact) : null,
-        ...(assignee ? { assignee: userPush(assignee) } : {}),
-        agent_last_seen_at: iso(c.agent_last_seen_at),
-        assignee_last_seen_at: iso(c.assignee_last_seen_at),
-      },
-      payload: messagePage(db, c.id, before, after === undefined ? undefined : Number(after)).map((m) => messageRest(db, m, c.display_id)),
-    };
+    requireAdmin(scope);
+    if (!deleteConversation(db, c.id)) throw notFound();
+    return reply.code(200).send();
   });
+
 }

@@ -1,11 +1,17 @@
-// GET /api/v1/profile (chatwoot-compat §2.9). Not account-scoped.
-import type { FastifyInstance } from 'fastify';
+// The caller's own user (chatwoot-compat §1.1, §2.9), not account-scoped: read it, change it, set
+// availability per account, and replace the access token.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../db/open';
-import { stmt } from '../db/open';
+import { json, stmt } from '../db/open';
 import { authenticate, userById } from '../http/auth';
-import { unauthorized } from '../http/errors';
+import { attributesObject, emailFormat, input, oneOf, parseBody, wrapped } from '../http/body';
+import { invalid, notFound, unauthorized } from '../http/errors';
+import { intString } from '../http/params';
+import { secret } from '../store/provision';
 import { availableName } from '../presenters/people';
 import { iso } from '../presenters/time';
+import type { RouteDeps } from './deps';
 
 interface MembershipRow {
   id: number;
@@ -34,7 +40,7 @@ export function profileShape(db: Db, userId: number, accessToken: string) {
     avatar_url: '',
     confirmed: true,
     display_name: user.display_name,
-    message_signature: null,
+    message_signature: user.message_signature,
     email: user.email,
     id: user.id,
     inviter_id: null,
@@ -42,7 +48,7 @@ export function profileShape(db: Db, userId: number, accessToken: string) {
     provider: 'email',
     pubsub_token: user.pubsub_token,
     role: active?.role ?? null,
-    ui_settings: {},
+    ui_settings: json.parse(user.ui_settings),
     uid: user.email,
     type: null,
     accounts: accounts.map((a) => ({
@@ -59,10 +65,73 @@ export function profileShape(db: Db, userId: number, accessToken: string) {
   };
 }
 
-export function profileRoutes(app: FastifyInstance, db: Db) {
+const profileFields = z.object({
+  name: z.string().trim().min(1, "can't be blank").max(255).optional(),
+  display_name: z.union([z.null(), z.string().trim().max(255)]).optional(),
+  email: z.string().trim().max(320).regex(emailFormat, 'is invalid').optional(),
+  message_signature: z.union([z.null(), z.string().max(10_000)]).optional(),
+  ui_settings: attributesObject.optional(),
+});
+const availabilityBody = z.object({ account_id: intString, availability: oneOf(['online', 'offline', 'busy']) });
+
+function userCaller(db: Db, request: FastifyRequest) {
+  const actor = authenticate(db, request);
+  if (actor.kind !== 'user') throw unauthorized('Access to this endpoint is not authorized for bots');
+  return actor;
+}
+
+/** The `profile` parameters (nested or, as Rails wraps them, top-level); none at all is 422. */
+function profileParams(request: FastifyRequest) {
+  const params = wrapped(input(request), 'profile');
+  if (Object.keys(params).length === 0) throw invalid('param is missing or the value is empty: profile', ['profile']);
+  // Sign-in here is by access token only; a password change cannot be honoured, so it is refused.
+  for (const key of ['password', 'password_confirmation', 'current_password']) {
+    if (key in params) throw invalid('Passwords are not used by this service: sign in with the access token', [key]);
+  }
+  return params;
+}
+
+export function profileRoutes(app: FastifyInstance, { db }: RouteDeps) {
   app.get('/api/v1/profile', async (request) => {
-    const actor = authenticate(db, request);
-    if (actor.kind !== 'user') throw unauthorized('Access to this endpoint is not authorized for bots');
+    const actor = userCaller(db, request);
     return profileShape(db, actor.id, actor.token);
+  });
+
+  const update = async (request: FastifyRequest) => {
+    const actor = userCaller(db, request);
+    const body = parseBody(profileFields, profileParams(request));
+    const user = userById(db, actor.id)!;
+    db.transaction(() => {
+      if (body.email !== undefined) {
+        const email = body.email.toLowerCase();
+        const clash = stmt(db, 'SELECT id FROM users WHERE email = ?').get(email) as { id: number } | undefined;
+        if (clash && clash.id !== actor.id) throw invalid('Email has already been taken', ['email']);
+        stmt(db, 'UPDATE users SET email = ? WHERE id = ?').run(email, actor.id);
+      }
+      if (body.name !== undefined) stmt(db, 'UPDATE users SET name = ? WHERE id = ?').run(body.name, actor.id);
+      if (body.display_name !== undefined) stmt(db, 'UPDATE users SET display_name = ? WHERE id = ?').run(body.display_name || null, actor.id);
+      if (body.message_signature !== undefined) stmt(db, 'UPDATE users SET message_signature = ? WHERE id = ?').run(body.message_signature, actor.id);
+      // UI settings merge, so one screen's preference does not erase another's.
+      if (body.ui_settings) stmt(db, 'UPDATE users SET ui_settings = ? WHERE id = ?').run(JSON.stringify({ ...json.parse(user.ui_settings), ...body.ui_settings }), actor.id);
+    })();
+    return profileShape(db, actor.id, actor.token);
+  };
+  app.patch('/api/v1/profile', update);
+  app.put('/api/v1/profile', update);
+
+  app.post('/api/v1/profile/availability', async (request) => {
+    const actor = userCaller(db, request);
+    const body = parseBody(availabilityBody, profileParams(request));
+    const changed = stmt(db, 'UPDATE account_users SET availability = ? WHERE account_id = ? AND user_id = ?').run(body.availability, body.account_id, actor.id).changes;
+    if (changed === 0) throw notFound();
+    return profileShape(db, actor.id, actor.token);
+  });
+
+  // The old token stops working at once.
+  app.post('/api/v1/profile/reset_access_token', async (request) => {
+    const actor = userCaller(db, request);
+    const token = secret();
+    stmt(db, "UPDATE access_tokens SET token = ? WHERE owner_type = 'User' AND owner_id = ? AND token = ?").run(token, actor.id, actor.token);
+    return profileShape(db, actor.id, token);
   });
 }

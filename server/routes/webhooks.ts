@@ -11,7 +11,7 @@ import type { AccountScope } from '../http/auth';
 import { HttpError, notAuthorized, notFound, unprocessable } from '../http/errors';
 import { intString, parseBody, parseParams } from '../http/params';
 import { WEBHOOK_EVENTS } from '../webhooks/events';
-import { scoped } from './conversations';
+import { scoped } from '../http/scope';
 
 interface WebhookRow {
   id: number;

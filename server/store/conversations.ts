@@ -17,6 +17,7 @@ export interface ConversationRow {
   status: 'open' | 'resolved' | 'pending' | 'snoozed';
   priority: 'low' | 'medium' | 'high' | 'urgent' | null;
   assignee_id: number | null;
+  assignee_agent_bot_id: number | null;
   team_id: number | null;
   snoozed_until: number | null;
   custom_attributes: string;
@@ -68,6 +69,8 @@ export interface ConversationFilters {
   teamId?: number;
   labels?: string[];
   q?: string;
+  /** Only conversations with an incoming or outgoing message containing this text. */
+  messageQ?: string;
   sortBy?: string;
   page: number;
 }
@@ -120,6 +123,11 @@ export function listConversations(db: Db, scope: AccountScope, f: ConversationFi
     );
     args.push(like, like, f.q, like);
   }
+  if (f.messageQ) {
+    const like = `%${f.messageQ.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    where.push(`EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.message_type IN (0, 1) AND m.content LIKE ? ESCAPE '\\')`);
+    args.push(like);
+  }
   const base = `FROM conversations c WHERE ${where.join(' AND ')}`;
   const counts = db
     .prepare(
@@ -150,9 +158,4 @@ export function listConversations(db: Db, scope: AccountScope, f: ConversationFi
       all_count: counts.all_count,
     },
   };
-}
-
-/** Whether the user may see this conversation (an agent must be a member of its inbox). */
-export function canSee(db: Db, scope: AccountScope, c: ConversationRow): boolean {
-  return c.account_id === scope.accountId && visibleInboxIds(db, scope).includes(c.inbox_id);
 }

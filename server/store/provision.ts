@@ -74,8 +74,32 @@ export function createContactInbox(db: Db, contactId: number, inboxId: number, n
   return { id, sourceId };
 }
 
-/** Next per-account conversation number (the `display_id` used in URLs). */
+/**
+ * Next per-account conversation number (the `display_id` used in URLs). A sequence on the account,
+ * so deleting the newest conversation never hands its number to the next one (clients cache by it).
+ */
 export function nextDisplayId(db: Db, accountId: number): number {
-  const row = stmt(db, 'SELECT COALESCE(MAX(display_id), 0) + 1 AS next FROM conversations WHERE account_id = ?').get(accountId) as { next: number };
+  const row = stmt(
+    db,
+    `UPDATE accounts SET conversation_seq = MAX(conversation_seq, (SELECT COALESCE(MAX(display_id), 0) FROM conversations WHERE account_id = ?)) + 1
+     WHERE id = ? RETURNING conversation_seq AS next`,
+  ).get(accountId, accountId) as { next: number } | undefined;
+  if (!row) throw new Error(`No account ${accountId}`);
   return row.next;
+}
+
+/** An agent bot with its access token; `accountId` null for a bot that reaches accounts only through inboxes it is attached to. */
+export function createAgentBot(db: Db, accountId: number | null, b: { name: string; description?: string; outgoingUrl?: string }, now: number) {
+  const id = Number(
+    stmt(db, 'INSERT INTO agent_bots (account_id, name, description, outgoing_url, created_at) VALUES (?, ?, ?, ?, ?)').run(accountId, b.name, b.description ?? null, b.outgoingUrl ?? null, now)
+      .lastInsertRowid,
+  );
+  const token = secret();
+  stmt(db, "INSERT INTO access_tokens (token, owner_type, owner_id) VALUES (?, 'AgentBot', ?)").run(token, id);
+  return { id, token };
+}
+
+/** Puts a bot on an inbox; an active bot makes the inbox's new conversations start pending. */
+export function attachAgentBot(db: Db, inboxId: number, botId: number, status: 'active' | 'inactive' = 'active') {
+  stmt(db, 'INSERT INTO agent_bot_inboxes (inbox_id, agent_bot_id, status) VALUES (?, ?, ?) ON CONFLICT (inbox_id) DO UPDATE SET agent_bot_id = excluded.agent_bot_id, status = excluded.status').run(inboxId, botId, status);
 }

@@ -1,7 +1,6 @@
 // Live updates over socket.io (chatwoot-compat §4): handshake, who receives what, payloads,
 // and connection state recovery after a short drop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerLivePayload } from '../../server/live/payloads';
 import { conversationByDisplayId } from '../../server/store/conversations';
 import { createContact, createMessage } from '../../server/store/writes';
 import { demoService } from '../support/demo-service';
@@ -186,14 +185,20 @@ describe('recipients and payloads', () => {
     await svc.request({ method: 'PATCH', url: clientPath(svc.creds.apiInboxIdentifier, `/contacts/${c.source_id}`), payload: { name: 'Renamed Contact' } });
     expect((await updated).data).toMatchObject({ name: 'Renamed Contact' });
   });
-  it('notification events go to that user only, with a registered payload builder', async () => {
-    registerLivePayload('notification.created', (_db, e) => ('notificationId' in e ? { notification: { id: e.notificationId }, unread_count: 1, count: 1 } : undefined));
+  it('notification events go to that user only, with the notification payload (counts included)', async () => {
+    // A real notification: assigning a conversation to Sam notifies Sam (conversation_assignment).
     const sam = await agent('sam@acme.example');
     const admin = await agent('alex@acme.example');
     const samId = pubsubOf('sam@acme.example').id;
+    const target = svc.db.prepare("SELECT display_id FROM conversations WHERE account_id = ? AND assignee_id IS NULL AND inbox_id = ? LIMIT 1").get(svc.creds.accountId, svc.creds.widgetInboxId) as { display_id: number };
     const got = sam.next('notification.created');
-    svc.bus.emit({ name: 'notification.created', accountId: svc.creds.accountId, userId: samId, notificationId: 77 });
-    expect((await got).data).toEqual({ notification: { id: 77 }, unread_count: 1, count: 1, account_id: svc.creds.accountId });
+    const res = await svc.request({ method: 'POST', url: `/api/v1/accounts/${svc.creds.accountId}/conversations/${target.display_id}/assignments`, token: svc.creds.adminToken, payload: { assignee_id: samId } });
+    expect(res.status).toBe(200);
+    const data = (await got).data as { notification: { id: number; notification_type: string; primary_actor: { id: number }; account_id: number }; unread_count: number; count: number; account_id: number };
+    const stored = svc.db.prepare("SELECT id FROM notifications WHERE user_id = ? AND notification_type = 'conversation_assignment' ORDER BY id DESC LIMIT 1").get(samId) as { id: number };
+    expect(data.notification).toMatchObject({ id: stored.id, notification_type: 'conversation_assignment', primary_actor: { id: target.display_id }, account_id: svc.creds.accountId });
+    const counts = svc.db.prepare('SELECT COUNT(*) AS count, SUM(read_at IS NULL) AS unread FROM notifications WHERE user_id = ? AND account_id = ?').get(samId, svc.creds.accountId) as { count: number; unread: number };
+    expect(data).toMatchObject({ unread_count: counts.unread, count: counts.count, account_id: svc.creds.accountId });
     const barrier = admin.next('contact.created');
     createContact({ db: svc.db, bus: svc.bus, now: svc.clock() }, { accountId: svc.creds.accountId, name: 'Barrier 2' });
     await barrier;

@@ -138,7 +138,10 @@ describe('account collections the app reads', () => {
     expect(admin.payload.every((i) => typeof i.hmac_token === 'string')).toBe(true);
     expect(agent.payload.some((i) => 'hmac_token' in i)).toBe(false);
     const hidden = admin.payload.find((i) => !agent.payload.some((a) => a.id === i.id))!;
-    expect((await svc.request({ url: `${A()}/inboxes/${hidden.id}`, token: svc.creds.agentToken })).status).toBe(404);
+    // Same account, inbox the agent is not a member of: a role failure, 401 (chatwoot-compat §6.1).
+    const denied = await svc.request({ url: `${A()}/inboxes/${hidden.id}`, token: svc.creds.agentToken });
+    expect(denied.status).toBe(401);
+    expect(denied.body).toEqual({ error: 'You are not authorized to do this action' });
   });
   it('agents, teams and canned responses are bare arrays; labels are under payload', async () => {
     for (const path of ['agents', 'teams', 'canned_responses']) {

@@ -10,7 +10,7 @@ export interface DemoService extends Service {
   creds: DemoCredentials;
   setNow(ms: number): void;
   /** Inject a request; `token` goes in the api_access_token header. */
-  request(opts: { method?: string; url: string; token?: string; payload?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: unknown; text: string; headers: Record<string, unknown> }>;
+  request(opts: { method?: string; url: string; token?: string; payload?: unknown; headers?: Record<string, string>; remoteAddress?: string }): Promise<{ status: number; body: unknown; text: string; headers: Record<string, unknown> }>;
 }
 
 export async function demoService(opts: Omit<ServiceOptions, 'db' | 'clock'> = {}): Promise<DemoService> {
@@ -23,10 +23,11 @@ export async function demoService(opts: Omit<ServiceOptions, 'db' | 'clock'> = {
     setNow: (ms) => {
       now = ms;
     },
-    async request({ method = 'GET', url, token, payload, headers = {} }) {
+    async request({ method = 'GET', url, token, payload, headers = {}, remoteAddress }) {
       const res = await service.app.inject({
         method: method as 'GET',
         url,
+        ...(remoteAddress ? { remoteAddress } : {}),
         headers: { ...(token ? { api_access_token: token } : {}), ...headers },
         ...(payload === undefined ? {} : typeof payload === 'string' ? { payload, headers: { 'content-type': 'application/json', ...(token ? { api_access_token: token } : {}), ...headers } } : { payload: payload as object }),
       });

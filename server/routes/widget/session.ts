@@ -10,7 +10,7 @@ import { widgetContactSummary } from '../../presenters/public';
 import { GLOBAL_CONFIG, visitorName, websiteChannelConfig, widgetContact } from '../../presenters/widget-config';
 import { createContactWithInbox } from '../../store/contact-inboxes';
 import { identifyVisitor } from '../../widget/identify';
-import { baseUrlOf } from '../account-resources';
+import { baseUrlOf } from '../../http/scope';
 import type { WidgetDeps } from './scope';
 import { authTokenHeader, sessionOf, widgetInbox, widgetSession } from './scope';
 

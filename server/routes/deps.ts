@@ -1,0 +1,17 @@
+// What every route module needs from the service: the database, the event bus and the clock.
+import type { Db } from '../db/open';
+import type { EventBus } from '../events/bus';
+import type { Caller } from '../http/auth';
+import { callerName } from '../http/auth';
+import type { WriteContext } from '../store/writes';
+
+export interface RouteDeps {
+  db: Db;
+  bus: EventBus;
+  clock: () => number;
+}
+
+/** A write context for the caller: now from the service clock, the caller as performer. */
+export function writeContext(deps: RouteDeps, caller: Caller): WriteContext & { actorName: string } {
+  return { db: deps.db, bus: deps.bus, now: deps.clock(), performer: caller.performer, actorName: callerName(caller) };
+}

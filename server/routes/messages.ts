@@ -1,0 +1,211 @@
+// A conversation's messages: history by id cursors, sending (replies, private notes, attachments
+// metadata), and the reference service's soft delete.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../db/open';
+import { json, stmt } from '../db/open';
+import { userById } from '../http/auth';
+import { attributesObject, boolish, input, oneOf, parseBody } from '../http/body';
+import { invalid, notFound } from '../http/errors';
+import { intString, parseParams } from '../http/params';
+import { baseUrlOf, callerScoped, scoped, visibleConversation } from '../http/scope';
+import type { MessageRow } from '../presenters/message';
+import { messageRest } from '../presenters/message';
+import { contactById, contactPush, userPush } from '../presenters/people';
+import { iso } from '../presenters/time';
+import type { ConversationRow } from '../store/conversations';
+import { labelsOf } from '../store/conversations';
+import { extensionOf, fileTypeOf, uploadByKey, uploadUrl } from '../store/uploads';
+import type { NewAttachment } from '../store/writes';
+import { commit, insertMessage } from '../store/writes';
+import type { RouteDeps } from './deps';
+import { writeContext } from './deps';
+
+const A = '/api/v1/accounts/:account_id/conversations/:conversation_id/messages';
+const messagesQuery = z.object({ before: intString.optional(), after: z.union([z.literal('0'), intString]).optional() });
+const messageParams = z.object({ account_id: intString, conversation_id: intString, id: intString });
+
+/** Message history by id cursors (spec, Pagination): 20 latest / 20 before / 100 after / 1000 between. */
+export function messagePage(db: Db, conversationId: number, before?: number, after?: number): MessageRow[] {
+  if (before !== undefined && after !== undefined) {
+    return stmt(db, 'SELECT * FROM messages WHERE conversation_id = ? AND id >= ? AND id < ? ORDER BY id ASC LIMIT 1000').all(conversationId, after, before) as MessageRow[];
+  }
+  if (after !== undefined) {
+    return stmt(db, 'SELECT * FROM messages WHERE conversation_id = ? AND id > ? ORDER BY id ASC LIMIT 100').all(conversationId, after) as MessageRow[];
+  }
+  const older =
+    before === undefined
+      ? stmt(db, 'SELECT * FROM messages WHERE conversation_id = ? ORDER BY id DESC LIMIT 20').all(conversationId)
+      : stmt(db, 'SELECT * FROM messages WHERE conversation_id = ? AND id < ? ORDER BY id DESC LIMIT 20').all(conversationId, before);
+  return (older as MessageRow[]).reverse();
+}
+
+const contentTypes = ['text', 'input_text', 'input_textarea', 'input_email', 'input_select', 'cards', 'form', 'article', 'incoming_email', 'input_csat', 'integrations', 'sticker', 'voice_call'] as const;
+const messageTypes = { incoming: 0, outgoing: 1, activity: 2, template: 3 } as const;
+const httpUrl = z.string().max(2048).regex(/^https?:\/\/[^\s]+$/i, 'must be an http(s) URL');
+
+/** Attachment metadata (the bytes stay wherever `data_url` points), or the blob key of an upload. */
+const attachmentInput = z.union([
+  z.string().min(1).max(200),
+  z.object({
+    file_type: z.enum(['image', 'audio', 'video', 'file', 'location', 'fallback']).optional(),
+    content_type: z.string().max(255).optional(),
+    file_name: z.string().max(255).optional(),
+    extension: z.string().max(10).optional(),
+    file_size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    data_url: httpUrl.optional(),
+    thumb_url: httpUrl.optional(),
+    width: z.number().int().min(0).max(100_000).optional(),
+    height: z.number().int().min(0).max(100_000).optional(),
+    fallback_title: z.string().max(255).optional(),
+  }),
+]);
+
+const createBody = z.object({
+  content: z.string().max(150_000, 'is too long (maximum is 150000 characters)').nullish(),
+  private: boolish.optional(),
+  message_type: z.union([oneOf(['incoming', 'outgoing', 'activity', 'template']), z.number().int().min(0).max(3)]).optional(),
+  content_type: oneOf(contentTypes).optional(),
+  content_attributes: z.union([attributesObject, z.string().max(65_536)]).optional(),
+  echo_id: z.union([z.string().max(255), z.number()]).optional(),
+  source_id: z.string().max(255).nullish(),
+  attachments: z.array(attachmentInput).max(15, 'at most 15 attachments per message').optional(),
+});
+
+function contentAttributes(value: z.output<typeof createBody>['content_attributes']): Record<string, unknown> {
+  if (value === undefined) return {};
+  if (typeof value !== 'string') return value;
+  const parsed: unknown = (() => {
+    try {
+      return JSON.parse(value);
+    } catch {
+      return undefined;
+    }
+  })();
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw invalid('content_attributes must be a JSON object', ['content_attributes']);
+  return parsed as Record<string, unknown>;
+}
+
+function resolveAttachments(db: Db, accountId: number, baseUrl: string, items: z.output<typeof attachmentInput>[]): NewAttachment[] {
+  return items.map((item) => {
+    if (typeof item === 'string') {
+      const upload = uploadByKey(db, accountId, item);
+      if (!upload) throw invalid(`attachments: no upload with key ${item.slice(0, 40)}`, ['attachments']);
+      return {
+        fileType: fileTypeOf(upload.content_type),
+        extension: extensionOf(upload.filename),
+        dataUrl: uploadUrl(upload, baseUrl),
+        fileSize: upload.byte_size,
+        fallbackTitle: upload.filename,
+      };
+    }
+    if (!item.data_url && item.file_type !== 'location' && item.file_type !== 'fallback') throw invalid('attachments: data_url is required', ['attachments']);
+    const fileType = item.file_type ?? fileTypeOf(item.content_type);
+    return {
+      fileType,
+      extension: item.extension ?? extensionOf(item.file_name),
+      dataUrl: item.data_url ?? null,
+      thumbUrl: fileType === 'image' ? (item.thumb_url ?? item.data_url ?? null) : null,
+      fileSize: item.file_size ?? null,
+      width: item.width ?? null,
+      height: item.height ?? null,
+      fallbackTitle: item.fallback_title ?? item.file_name ?? null,
+    };
+  });
+}
+
+export function messageRoutes(app: FastifyInstance, deps: RouteDeps) {
+  const { db } = deps;
+
+  app.get(A, async (request) => {
+    const scope = scoped(db, request);
+    const c = visibleConversation(db, scope, request.params);
+    const { before, after } = parseParams(messagesQuery, request.query, 'query parameter');
+    const contact = contactById(db, c.contact_id);
+    const assignee = c.assignee_id == null ? undefined : userById(db, c.assignee_id);
+    return {
+      meta: {
+        labels: labelsOf(db, c.id),
+        additional_attributes: json.parse(c.additional_attributes),
+        contact: contact ? contactPush(contact) : null,
+        ...(assignee ? { assignee: userPush(assignee) } : {}),
+        agent_last_seen_at: iso(c.agent_last_seen_at),
+        assignee_last_seen_at: iso(c.assignee_last_seen_at),
+      },
+      payload: messagePage(db, c.id, before, after === undefined ? undefined : Number(after)).map((m) => messageRest(db, m, c.display_id)),
+    };
+  });
+
+  // No deduplication (spec: Retries): a retried send is a second message.
+  app.post(A, async (request) => {
+    const caller = callerScoped(db, request);
+    const c = visibleConversation(db, caller, request.params);
+    const body = parseBody(createBody, input(request));
+    const messageType = typeof body.message_type === 'number' ? body.message_type : messageTypes[body.message_type ?? 'outgoing'];
+    const inbox = stmt(db, 'SELECT channel_type FROM inboxes WHERE id = ?').get(c.inbox_id) as { channel_type: string };
+    if (messageType === 0 && inbox.channel_type !== 'Channel::Api') throw invalid('message_type incoming is only allowed in API inboxes', ['message_type']);
+    const attachments = resolveAttachments(db, caller.accountId, baseUrlOf(request), body.attachments ?? []);
+    const attributes = contentAttributes(body.content_attributes);
+    const content = body.content ?? null;
+    if ((content === null || content.trim() === '') && attachments.length === 0 && Object.keys(attributes).length === 0) {
+      throw invalid("content can't be blank", ['content']);
+    }
+    const sender =
+      messageType === 0
+        ? { type: 'Contact' as const, id: c.contact_id }
+        : messageType === 2
+          ? null
+          : caller.user
+            ? { type: 'User' as const, id: caller.user.id }
+            : { type: 'AgentBot' as const, id: caller.bot!.id };
+    const ctx = writeContext(deps, caller);
+    const row = commit(ctx, (events) =>
+      insertMessage(
+        ctx,
+        {
+          conversation: c,
+          messageType: messageType as 0 | 1 | 2 | 3,
+          content,
+          private: body.private ?? false,
+          contentType: body.content_type ?? 'text',
+          contentAttributes: attributes,
+          sender,
+          sourceId: body.source_id ?? null,
+          attachments,
+        },
+        events,
+      ),
+    );
+    return messageRest(db, row, c.display_id, body.echo_id === undefined ? undefined : String(body.echo_id));
+  });
+
+  // Soft delete, as the reference service: the message stays in the timeline as "deleted". Deleting
+  // it again is a 404 (spec: Retries), which tells a retrying client the delete already happened.
+  app.delete(`${A}/:id`, async (request) => {
+    const scope = scoped(db, request);
+    const c: ConversationRow = visibleConversation(db, scope, request.params);
+    const { id } = parseParams(messageParams, request.params, 'path parameter');
+    const m = stmt(db, 'SELECT * FROM messages WHERE id = ? AND conversation_id = ?').get(id, c.id) as MessageRow | undefined;
+    if (!m || json.parse(m.content_attributes).deleted === true) throw notFound();
+    const ctx = writeContext(deps, scope);
+    const deleted = commit(ctx, (events) => {
+      const attributes = { ...json.parse(m.content_attributes), deleted: true };
+      stmt(db, "UPDATE messages SET content = 'This message was deleted', content_type = 'text', content_attributes = ?, updated_at = ? WHERE id = ?").run(
+        JSON.stringify(attributes),
+        ctx.now,
+        m.id,
+      );
+      stmt(db, 'DELETE FROM attachments WHERE message_id = ?').run(m.id);
+      events.push({
+        name: 'message.updated',
+        accountId: c.account_id,
+        conversationId: c.id,
+        messageId: m.id,
+        changes: { content: [m.content, 'This message was deleted'], content_attributes: [json.parse(m.content_attributes), attributes] },
+        performer: ctx.performer!,
+      });
+      return stmt(db, 'SELECT * FROM messages WHERE id = ?').get(m.id) as MessageRow;
+    });
+    return messageRest(db, deleted, c.display_id);
+  });
+}

@@ -1,0 +1,92 @@
+// Attachment upload (chatwoot-compat §1.15 `POST A/upload`): a multipart `attachment` file, whose
+// bytes are kept in SQLite (at most 40 MB, the reference's default upload limit), or an
+// `external_url`, which is recorded as given and never fetched (fetching arbitrary URLs from the
+// server would be a request-forgery hole). Answers `{file_url, blob_key, blob_id}`; a message can
+// then list the blob key in `attachments`. Stored bytes are served at an unguessable URL (the key
+// is a 256-bit secret), like a storage service's signed URL, as downloads that never run in our origin.
+import { createHash, randomBytes } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { stmt } from '../db/open';
+import { input, parseBody } from '../http/body';
+import { invalid, notFound } from '../http/errors';
+import { baseUrlOf, scoped } from '../http/scope';
+import { uploadByKey, uploadUrl } from '../store/uploads';
+import type { RouteDeps } from './deps';
+
+export const MAX_UPLOAD_BYTES = 40 * 1024 * 1024;
+const externalBody = z.object({ external_url: z.string({ error: 'No file or URL provided' }).max(2048).regex(/^https?:\/\/\S+$/i, 'must be an http(s) URL') });
+const safeInline = /^(image\/(png|jpeg|gif|webp|bmp)|audio\/[\w.+-]+|video\/[\w.+-]+)$/;
+
+/** The last path segment, without control characters or quotes, at most 255 characters. */
+const cleanName = (name: string) =>
+  [...(name.split(/[\\/]/).pop() ?? '')]
+    .filter((ch) => ch.charCodeAt(0) >= 32 && ch !== '"')
+    .join('')
+    .slice(0, 255) || 'file';
+
+export function uploadRoutes(app: FastifyInstance, deps: RouteDeps) {
+  const { db } = deps;
+
+  // Multipart parsing only where a file is expected.
+  app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, parts: 21 } });
+
+    scope.post('/api/v1/accounts/:account_id/upload', async (request) => {
+      const caller = scoped(db, request);
+      const now = deps.clock();
+      const key = randomBytes(32).toString('base64url');
+      let id: number;
+      if (request.isMultipart()) {
+        const file = await request.file();
+        if (!file || file.fieldname !== 'attachment') throw invalid('No file or URL provided', ['attachment']);
+        const data = await file.toBuffer();
+        const filename = cleanName(file.filename);
+        const contentType = /^[\w.+-]+\/[\w.+-]+$/.test(file.mimetype) ? file.mimetype.toLowerCase() : 'application/octet-stream';
+        id = Number(
+          stmt(db, 'INSERT INTO uploads (account_id, blob_key, filename, content_type, byte_size, checksum, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
+            caller.accountId,
+            key,
+            filename,
+            contentType,
+            data.length,
+            createHash('sha256').update(data).digest('hex'),
+            data,
+            now,
+          ).lastInsertRowid,
+        );
+      } else {
+        const { external_url } = parseBody(externalBody, input(request));
+        const filename = cleanName(decodeURIComponent(new URL(external_url).pathname).replace(/\/$/, ''));
+        id = Number(
+          stmt(db, "INSERT INTO uploads (account_id, blob_key, filename, content_type, byte_size, external_url, created_at) VALUES (?, ?, ?, 'application/octet-stream', 0, ?, ?)").run(
+            caller.accountId,
+            key,
+            filename,
+            external_url,
+            now,
+          ).lastInsertRowid,
+        );
+      }
+      const upload = uploadByKey(db, caller.accountId, key)!;
+      return { file_url: uploadUrl(upload, baseUrlOf(request)), blob_key: key, blob_id: id };
+    });
+  });
+
+  app.get('/rails/active_storage/blobs/:key/:filename', async (request, reply) => {
+    const { key } = request.params as { key: string };
+    const row = /^[\w-]{43}$/.test(key)
+      ? (stmt(db, 'SELECT filename, content_type, data FROM uploads WHERE blob_key = ? AND data IS NOT NULL').get(key) as { filename: string; content_type: string; data: Buffer } | undefined)
+      : undefined;
+    if (!row) throw notFound();
+    const inline = safeInline.test(row.content_type);
+    return reply
+      .header('content-type', inline ? row.content_type : 'application/octet-stream')
+      .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.filename)}`)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, max-age=3600')
+      .send(row.data);
+  });
+}

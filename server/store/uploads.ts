@@ -1,0 +1,42 @@
+// Uploaded files (POST A/upload) and the attachment metadata messages carry. File bytes live in
+// SQLite beside their metadata (capped, see routes/uploads.ts); a blob key is an unguessable bearer
+// name, like a storage service's signed URL, so the app can show an image without a token.
+import type { Db } from '../db/open';
+import { stmt } from '../db/open';
+import type { NewAttachment } from './writes';
+
+export interface UploadRow {
+  id: number;
+  account_id: number;
+  blob_key: string;
+  filename: string;
+  content_type: string;
+  byte_size: number;
+  checksum: string | null;
+  external_url: string | null;
+  created_at: number;
+}
+
+export const uploadByKey = (db: Db, accountId: number, key: string) =>
+  stmt(db, 'SELECT id, account_id, blob_key, filename, content_type, byte_size, checksum, external_url, created_at FROM uploads WHERE account_id = ? AND blob_key = ?').get(accountId, key) as
+    | UploadRow
+    | undefined;
+
+/** Where an upload can be fetched: its stored bytes, or the external URL it was created from. */
+export function uploadUrl(u: UploadRow, baseUrl: string): string {
+  return u.external_url ?? `${baseUrl}/rails/active_storage/blobs/${u.blob_key}/${encodeURIComponent(u.filename)}`;
+}
+
+/** File type from the MIME type, as the reference service derives it (chatwoot-compat §2.5). */
+export function fileTypeOf(contentType: string | undefined): NewAttachment['fileType'] {
+  const mime = (contentType ?? '').toLowerCase();
+  if (['image/jpeg', 'image/png', 'image/gif', 'image/bmp', 'image/webp'].includes(mime)) return 'image';
+  if (['video/ogg', 'video/mp4', 'video/webm', 'video/quicktime'].includes(mime)) return 'video';
+  if (mime.startsWith('audio/')) return 'audio';
+  return 'file';
+}
+
+export function extensionOf(filename: string | undefined | null): string | null {
+  const match = /\.([A-Za-z0-9]{1,10})$/.exec(filename ?? '');
+  return match ? match[1]!.toLowerCase() : null;
+}

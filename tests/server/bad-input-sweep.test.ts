@@ -1,0 +1,214 @@
+// The bad-input sweep: every Application-family route Fastify has registered (so a new route cannot
+// escape) is sent malformed JSON, non-object and wrong-typed bodies, missing fields, oversized
+// bodies, unknown ids, other accounts' ids, malformed ids and query parameters, and no or a wrong
+// token. Nothing may answer 5xx, and every error body must have one of the spec's shapes.
+// Malformed and oversized bodies must also change nothing in the database.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { demoService } from '../support/demo-service';
+import type { DemoService } from '../support/demo-service';
+import { expectSpecErrorShape } from './fixtures';
+
+let svc: DemoService;
+let routes: { method: string; url: string }[];
+const exercised = new Set<string>();
+const failures: string[] = [];
+let requests = 0;
+
+/** The Application family: account-scoped paths, reports, the profile, account creation. */
+const APPLICATION = /^\/api\/(v1\/accounts|v2\/accounts|v1\/profile)(\/|$)/;
+const BODY_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+
+beforeAll(async () => {
+  svc = await demoService();
+  await svc.app.ready();
+  routes = svc.routes.filter((r) => r.method !== 'HEAD' && APPLICATION.test(r.url));
+  // Records the sweep needs to exist, so valid ids reach past the 404 into body handling.
+  const A = `/api/v1/accounts/${svc.creds.accountId}`;
+  await svc.request({ method: 'POST', url: `${A}/contacts/5/notes`, token: svc.creds.adminToken, payload: { content: 'sweep note' } });
+  await svc.request({ method: 'POST', url: `${A}/custom_filters`, token: svc.creds.adminToken, payload: { name: 'sweep', query: {} } });
+  await svc.request({ method: 'POST', url: `${A}/assignment_policies`, token: svc.creds.adminToken, payload: { name: 'sweep' } });
+  await svc.request({ method: 'POST', url: `${A}/conversations/3/assignments`, token: svc.creds.agentToken, payload: { assignee_id: 1 } });
+  await svc.request({ method: 'POST', url: `${A}/webhooks`, token: svc.creds.adminToken, payload: { webhook: { url: 'https://hooks.example/sweep', subscriptions: ['message_created'] } } });
+});
+afterAll(() => svc.close());
+beforeEach(() => {
+  failures.length = 0;
+});
+
+/** Current tokens: the sweep itself calls reset_access_token, which replaces the caller's token. */
+const tokenOf = (email: string) => (svc.db.prepare("SELECT t.token FROM access_tokens t JOIN users u ON u.id = t.owner_id AND t.owner_type = 'User' WHERE u.email = ?").get(email) as { token: string }).token;
+const adminToken = () => tokenOf('alex@acme.example');
+const agentToken = () => tokenOf('sam@acme.example');
+
+/** A valid id for each kind of path parameter, by the path segment before it. A new kind must be added here. */
+function validIds(): Record<string, number> {
+  // Once the sweep's own deletes have removed a record, its routes get an id that no longer exists.
+  const one = (sql: string, ...args: unknown[]) => (svc.db.prepare(sql).get(...args) as { id: number } | undefined)?.id ?? 999_999_999;
+  const acc = svc.creds.accountId;
+  const admin = one("SELECT id FROM users WHERE email = 'alex@acme.example'");
+  return {
+    accounts: acc,
+    conversations: 3,
+    messages: one('SELECT m.id FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE c.account_id = ? AND c.display_id = 3 ORDER BY m.id DESC', acc),
+    contacts: 5,
+    notes: one('SELECT id FROM contact_notes WHERE contact_id = 5'),
+    agents: one("SELECT id FROM users WHERE email = 'jordan@acme.example'"),
+    teams: one('SELECT id FROM teams WHERE account_id = ?', acc),
+    labels: one('SELECT id FROM labels WHERE account_id = ?', acc),
+    canned_responses: one('SELECT id FROM canned_responses WHERE account_id = ?', acc),
+    custom_filters: one('SELECT id FROM custom_filters WHERE user_id = ?', admin),
+    notifications: one('SELECT id FROM notifications WHERE user_id = ? ORDER BY id', admin),
+    assignment_policies: one('SELECT id FROM assignment_policies WHERE account_id = ?', acc),
+    webhooks: one('SELECT id FROM webhooks WHERE account_id = ?', acc),
+    inboxes: svc.creds.apiInboxId,
+  };
+}
+
+/** Fills a route's parameters; `override` replaces some by parameter name, or all non-account ids with '*'. */
+function fill(url: string, override: Record<string, string> = {}): string {
+  const ids = validIds();
+  const segments = url.split('/');
+  return segments
+    .map((seg, i) => {
+      if (!seg.startsWith(':')) return seg;
+      const name = seg.slice(1);
+      if (name in override) return override[name]!;
+      if (name !== 'account_id' && '*' in override) return override['*']!;
+      const kind = name === 'account_id' ? 'accounts' : name === 'conversation_id' ? 'conversations' : name === 'note_id' ? 'notes' : segments[i - 1]!;
+      const id = ids[kind];
+      if (id === undefined) throw new Error(`the sweep has no valid id for ${url} (${seg} after ${segments[i - 1]}): add one to validIds()`);
+      return String(id);
+    })
+    .join('/');
+}
+const params = (url: string) => url.split('/').filter((s) => s.startsWith(':')).map((s) => s.slice(1));
+
+async function probe(route: { method: string; url: string }, label: string, req: Parameters<DemoService['request']>[0], expectStatus?: number) {
+  requests++;
+  exercised.add(`${route.method} ${route.url}`);
+  const res = await svc.request({ method: route.method, ...req });
+  const where = `${route.method} ${route.url} [${label}] → ${res.status}`;
+  if (res.status >= 500) failures.push(`${where}: ${res.text.slice(0, 200)}`);
+  else if (expectStatus !== undefined && res.status !== expectStatus) failures.push(`${where}, expected ${expectStatus}: ${res.text.slice(0, 200)}`);
+  else if (res.status >= 400) {
+    try {
+      expectSpecErrorShape(res.body, where);
+    } catch {
+      failures.push(`${where}: body not in a spec shape: ${res.text.slice(0, 200)}`);
+    }
+  }
+  return res;
+}
+
+const confusing = {
+  content: { nested: true }, status: 5, priority: ['high'], labels: 'vip', assignee_id: 'abc', assignee_type: 3, team_id: { x: 1 }, name: 12, email: [], phone_number: 5,
+  custom_attributes: 'x', additional_attributes: 7, message: 'hi', private: 'perhaps', message_type: {}, content_type: 5, content_attributes: 3, echo_id: {}, attachments: 'file',
+  inbox_id: 'x', contact_id: -1, source_id: 7, snoozed_until: {}, typing_status: 3, is_private: 'x', user_ids: 'all', note: 5, title: 3, color: 1, short_code: [], query: 'x',
+  filter_type: 9, account_name: {}, profile: 3, agent: 'x', team: [], label: 9, canned_response: 1, custom_filter: 2, assignment_policy: 'x', assignment_policy_id: 'x', external_url: 5,
+  role: 'god', availability: 1, auto_offline: 'x', display_name: 4, ui_settings: 'x', primary_actor_id: 'x', type: 4, identifier: [], blocked: 'no', description: {}, allow_auto_assign: 'x',
+  show_on_sidebar: 7, locale: 5, domain: [], support_email: 1, auto_resolve_duration: 'x', enabled: 'x', fair_distribution_limit: 'x', assignment_order: 1, conversation_priority: 2,
+};
+const huge = (n: number) => 'x'.repeat(n);
+
+function fingerprint() {
+  const tables = ['accounts', 'users', 'access_tokens', 'contacts', 'conversations', 'messages', 'attachments', 'conversation_labels', 'labels', 'teams', 'team_members', 'canned_responses', 'contact_notes', 'contact_labels', 'custom_filters', 'notifications', 'assignment_policies', 'inbox_assignment_policies', 'uploads', 'transcript_requests', 'account_users'];
+  return tables.map((t) => svc.db.prepare(`SELECT '${t}' AS t, COUNT(*) AS n FROM ${t}`).get());
+}
+const updatedAt = () => svc.db.prepare('SELECT (SELECT MAX(updated_at) FROM conversations) AS c, (SELECT MAX(updated_at) FROM contacts) AS k, (SELECT MAX(updated_at) FROM messages) AS m').get();
+
+// Hundreds of requests per test: generous timeouts, since four engineers share two cores.
+describe('bad-input sweep over every Application route', { timeout: 120_000 }, () => {
+  it('finds the routes from Fastify itself', () => {
+    expect(routes.length).toBeGreaterThan(90);
+    for (const known of ['POST /api/v1/accounts/:account_id/conversations/:conversation_id/toggle_status', 'GET /api/v2/accounts/:account_id/reports/summary', 'POST /api/v1/accounts/:account_id/upload']) {
+      expect(routes.map((r) => `${r.method} ${r.url}`)).toContain(known);
+    }
+  });
+
+  it('malformed, prototype-polluting and oversized bodies are 400/413 and change nothing', async () => {
+    const before = [fingerprint(), updatedAt()];
+    for (const route of routes.filter((r) => BODY_METHODS.has(r.method))) {
+      const url = fill(route.url);
+      for (const [label, payload] of [
+        ['malformed JSON', '{"content": "unterminated'],
+        ['trailing garbage', '{"a":1} extra'],
+        ['prototype pollution', '{"__proto__": {"admin": true}}'],
+      ] as const) {
+        await probe(route, label, { url, token: adminToken(), payload, headers: { 'content-type': 'application/json' } }, 400);
+      }
+      await probe(route, 'oversized body', { url, token: adminToken(), payload: JSON.stringify({ content: huge(1_100_000) }), headers: { 'content-type': 'application/json' } }, 413);
+      await probe(route, 'unsupported content type', { url, token: adminToken(), payload: '<xml/>', headers: { 'content-type': 'application/xml' } }, route.url.endsWith('/upload') ? undefined : 400);
+    }
+    expect(failures).toEqual([]);
+    expect([fingerprint(), updatedAt()]).toEqual(before);
+  });
+
+  it('no token is 401 {errors}, a wrong token 401 {error}; other accounts, unknown and malformed ids are 404/404/400', async () => {
+    for (const route of routes) {
+      const signup = route.method === 'POST' && route.url === '/api/v1/accounts';
+      if (!signup) {
+        const none = await probe(route, 'no token', { url: fill(route.url), payload: route.method === 'GET' ? undefined : {} }, 401);
+        if (none.status === 401) expect(none.body, route.url).toEqual({ errors: [expect.any(String)] });
+      }
+      await probe(route, 'wrong token', { url: fill(route.url), token: 'not-a-token', payload: route.method === 'GET' ? undefined : {} }, 401);
+      const accountScoped = route.url.includes(':account_id');
+      if (!accountScoped) continue;
+      await probe(route, 'other account', { url: fill(route.url, { account_id: String(svc.creds.otherAccountId) }), token: adminToken(), payload: route.method === 'GET' ? undefined : {} }, 404);
+      await probe(route, 'unknown account', { url: fill(route.url, { account_id: '999999999' }), token: adminToken(), payload: route.method === 'GET' ? undefined : {} }, 404);
+      if (params(route.url).length > 1) {
+        await probe(route, 'unknown ids', { url: fill(route.url, { '*': '999999999' }), token: adminToken(), payload: route.method === 'GET' ? undefined : {} }, 404);
+      }
+      for (const bad of ['abc', '-1', '1.5', '99999999999999999999', '%27%20OR%201=1']) {
+        for (const name of params(route.url)) {
+          await probe(route, `malformed ${name}=${bad}`, { url: fill(route.url, { [name]: bad }), token: adminToken(), payload: route.method === 'GET' ? undefined : {} }, 400);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('another account\'s records under this account are 404', async () => {
+    const globexContact = (svc.db.prepare('SELECT id FROM contacts WHERE account_id = ?').get(svc.creds.otherAccountId) as { id: number }).id;
+    const globexInbox = (svc.db.prepare('SELECT id FROM inboxes WHERE account_id = ?').get(svc.creds.otherAccountId) as { id: number }).id;
+    for (const route of routes.filter((r) => /\/(contacts|inboxes)\/:id/.test(r.url))) {
+      const id = route.url.includes('/contacts/') ? globexContact : globexInbox;
+      await probe(route, 'other account record', { url: fill(route.url, { id: String(id) }), token: adminToken(), payload: route.method === 'GET' ? undefined : {} }, 404);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('malformed query parameters never cause a 5xx', async () => {
+    for (const route of routes.filter((r) => r.method === 'GET')) {
+      for (const q of ['page=abc', 'page=0', 'page=-1', 'page=1e9', 'status=foo&assignee_type=x&sort_by=x', 'before=x&after=y', 'since=x&until=y&type=x&metric=x', 'labels[]=&includes[]=x', 'q=%00%ff', `q=${huge(5000)}`, 'filter_type=x&sort=-nope&sort_order=x']) {
+        await probe(route, q.slice(0, 40), { url: `${fill(route.url)}?${q}`, token: adminToken() });
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('non-object, wrong-typed, empty, deeply nested and huge-field bodies never cause a 5xx (deletes last)', async () => {
+    const ordered = [...routes.filter((r) => r.method !== 'DELETE'), ...routes.filter((r) => r.method === 'DELETE')];
+    for (const route of ordered.filter((r) => BODY_METHODS.has(r.method))) {
+      const url = fill(route.url);
+      for (const [label, payload] of [
+        ['array body', '[]'],
+        ['string body', '"text"'],
+        ['number body', '42'],
+        ['null body', 'null'],
+        ['deep nesting', `{"content":${'['.repeat(2000)}${']'.repeat(2000)}}`],
+      ] as const) {
+        await probe(route, label, { url, token: adminToken(), payload, headers: { 'content-type': 'application/json' } });
+      }
+      await probe(route, 'wrong types', { url, token: adminToken(), payload: confusing });
+      await probe(route, 'huge fields', { url, token: adminToken(), payload: { content: huge(900_000), name: huge(100_000) } });
+      await probe(route, 'as an agent', { url, token: agentToken(), payload: {} });
+      await probe(route, 'missing fields', { url, token: adminToken(), payload: {} });
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('covered every Application route', () => {
+    expect([...exercised].sort()).toEqual(routes.map((r) => `${r.method} ${r.url}`).sort());
+    expect(requests).toBeGreaterThan(routes.length * 10);
+  });
+});

@@ -237,3 +237,15 @@ describe('quitting', () => {
     expect(finished).toBe(true);
   });
 });
+
+describe('signing in again to a given session', () => {
+  it('refuses a token of another user instead of switching to them', async () => {
+    const { core } = makeCore();
+    const s = value<{ session: { id: string; accountId: number } }>(await core.call('session.signIn', { baseUrl: BASE, accessToken: svc.creds.agentToken }));
+    const other = singleAccountUser(svc);
+    const again = await core.call('session.signIn', { baseUrl: BASE, accessToken: other.token, accountId: s.session.accountId, sessionId: s.session.id });
+    expect(again).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(await core.call('session.get', {})).toMatchObject({ ok: true, value: { session: { id: s.session.id } } });
+    expect(await core.call('session.signIn', { baseUrl: BASE, accessToken: svc.creds.agentToken, accountId: s.session.accountId, sessionId: s.session.id })).toMatchObject({ ok: true, value: { status: 'signed_in' } });
+  });
+});

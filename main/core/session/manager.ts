@@ -70,8 +70,11 @@ export function createSessions(deps: SessionDeps) {
     if (last) active = await open(withoutTimestamp(last));
   })();
 
-  async function activate(baseUrl: string, token: string, profile: Profile, accountId: number, client: ServiceClient): Promise<Result<SessionState>> {
+  async function activate(baseUrl: string, token: string, profile: Profile, accountId: number, client: ServiceClient, expectedId?: string): Promise<Result<SessionState>> {
     const info = sessionInfoOf(baseUrl, profile, accountId);
+    if (expectedId !== undefined && info.id !== expectedId) {
+      return fail('forbidden', 'This token belongs to another user or account than the one signed in here.');
+    }
     await deps.vault.save(info.id, token);
     file.sessions = [...file.sessions.filter((s) => s.id !== info.id), { ...info, lastUsedAt: now() }];
     file.activeId = info.id;
@@ -83,7 +86,7 @@ export function createSessions(deps: SessionDeps) {
     return ok(state());
   }
 
-  async function signIn(input: { baseUrl: string; accessToken: string; accountId?: number }): Promise<Result<SignInResult>> {
+  async function signIn(input: { baseUrl: string; accessToken: string; accountId?: number; sessionId?: string }): Promise<Result<SignInResult>> {
     await ready;
     const client = clientFor(input.baseUrl, input.accessToken);
     const profile = await client.send(PROFILE, profileSchema);
@@ -98,9 +101,10 @@ export function createSessions(deps: SessionDeps) {
     if (accounts.length === 0) return fail('forbidden', 'This user belongs to no account.');
     if (input.accountId !== undefined) {
       if (!accounts.some((a) => a.id === input.accountId)) return fail('not_found', 'This user is not a member of that account.');
-      return activate(input.baseUrl, input.accessToken, profile.value, input.accountId, client);
+      return activate(input.baseUrl, input.accessToken, profile.value, input.accountId, client, input.sessionId);
     }
-    if (accounts.length === 1) return activate(input.baseUrl, input.accessToken, profile.value, accounts[0]!.id, client);
+    if (accounts.length === 1) return activate(input.baseUrl, input.accessToken, profile.value, accounts[0]!.id, client, input.sessionId);
+    if (input.sessionId !== undefined) return fail('invalid_input', 'Say which account to sign in to again (accountId).');
     const pendingId = pendingSignIns.add({ baseUrl: input.baseUrl, token: input.accessToken, profile: profile.value });
     return ok({
       status: 'choose_account',

@@ -107,7 +107,13 @@ export const sessionCalls = {
   'session.get': { input: z.object({}), output: sessionStateSchema },
   /** Validates the token with GET /api/v1/profile. Several accounts and no `accountId`: `choose_account`. */
   'session.signIn': {
-    input: z.object({ baseUrl: baseUrlSchema, accessToken: accessTokenSchema, accountId: id.optional() }),
+    input: z.object({
+      baseUrl: baseUrlSchema,
+      accessToken: accessTokenSchema,
+      accountId: id.optional(),
+      /** Signing in again to this session (expired, or token entered each launch): a token of another user is refused. */
+      sessionId: sessionIdSchema.optional(),
+    }),
     output: signInResultSchema,
   },
   'session.chooseAccount': { input: z.object({ pendingId: z.string().min(1).max(100), accountId: id }), output: sessionStateSchema },

@@ -1,6 +1,7 @@
 // The main core: one object both transports (Electron IPC and web mode) drive. It validates every
-// call against the bridge contract, runs it, checks the answer against the contract's output
-// schema (which has no field for a token), and answers `{ok, value} | {ok: false, error}`.
+// call against the bridge contract, runs it, parses the answer with the contract's output schema
+// (which has no field for a token; the service client does this for API calls), and answers
+// `{ok, value} | {ok: false, error}`.
 import { bridgeCalls, isBridgeCallName } from '../../shared/bridge/contract';
 import type { BridgeCallName } from '../../shared/bridge/contract';
 import type { BridgeEventName, BridgeEventPayload } from '../../shared/bridge/events';
@@ -80,7 +81,9 @@ export function createMainCore(deps: CoreDeps) {
 
   async function run(name: BridgeCallName, input: unknown): Promise<Result<unknown>> {
     const handler = localHandler(name);
-    const result = handler ? await handler(input) : await callApi(name, input);
+    // Service answers were parsed with this same output schema by the client.
+    if (!handler) return callApi(name, input);
+    const result = await handler(input);
     if (!result.ok) return result;
     // The output schema is the last gate: unknown keys (a token, say) are dropped, and an answer
     // that does not fit the contract is a bug, reported as one.

@@ -249,3 +249,18 @@ describe('signing in again to a given session', () => {
     expect(await core.call('session.signIn', { baseUrl: BASE, accessToken: svc.creds.agentToken, accountId: s.session.accountId, sessionId: s.session.id })).toMatchObject({ ok: true, value: { status: 'signed_in' } });
   });
 });
+
+describe('the output gate', () => {
+  it('drops keys a local handler should never have returned, and reports a malformed answer as internal', async () => {
+    const lines: string[] = [];
+    const leaky = memoryVault();
+    const core = createMainCore({
+      vault: { ...leaky, storage: async () => ({ protection: 'memory', choice: 'not_needed', unsaved: 0, token: 'leaked-token-value' }) as never },
+      logger: redactingLogger((_l, line) => lines.push(line), () => []),
+    });
+    expect(await core.call('session.tokenStorage', {})).toEqual({ ok: true, value: { protection: 'memory', choice: 'not_needed', unsaved: 0 } });
+    const broken = createMainCore({ vault: { ...leaky, storage: async () => ({ protection: 'nonsense' }) as never }, logger: redactingLogger((_l, line) => lines.push(line), () => []) });
+    expect(await broken.call('session.tokenStorage', {})).toMatchObject({ ok: false, error: { kind: 'internal' } });
+    expect(lines.join()).toMatch(/outside its output schema/);
+  });
+});

@@ -1,4 +1,5 @@
-// npm run build (second half): bundles Electron main and preload into dist/main.
+// npm run build (second half): bundles Electron main and preload into dist/main, and writes the
+// packaged app's dist/package.json.
 import { buildElectron } from './lib/build';
 await buildElectron();
-console.log('Built dist/main/electron-main.cjs and dist/main/preload.cjs');
+console.log('Built dist/main/electron-main.cjs, dist/main/preload.cjs and dist/package.json');

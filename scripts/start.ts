@@ -41,7 +41,8 @@ if ('path' in electron) {
   await buildElectron();
   const child = spawn(electron.path, [resolve(import.meta.dirname, '../dist/main/electron-main.cjs')], {
     stdio: 'inherit',
-    env: { ...process.env, AGENT_INBOX_DEMO_CREDENTIALS: credentialsFile, AGENT_INBOX_RENDERER: staticDir },
+    // Its own user-data folder, so the demo's saved session and token never mix with an installed app's.
+    env: { ...process.env, AGENT_INBOX_DEMO_CREDENTIALS: credentialsFile, AGENT_INBOX_RENDERER: staticDir, AGENT_INBOX_USER_DATA: resolve(dataDir, 'electron-user-data') },
   });
   child.once('exit', (code) => void stopAll(code ?? 0));
 } else {

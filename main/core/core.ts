@@ -1,55 +1,98 @@
 // The main core: one object both transports (Electron IPC and web mode) drive. It validates every
-// call against the bridge contract, runs it, and answers `{ok, value} | {ok: false, error}`.
+// call against the bridge contract, runs it, parses the answer with the contract's output schema
+// (which has no field for a token; the service client does this for API calls), and answers
+// `{ok, value} | {ok: false, error}`.
 import { bridgeCalls, isBridgeCallName } from '../../shared/bridge/contract';
-import type { BridgeCallName, BridgeOutput, BridgeParsedInput } from '../../shared/bridge/contract';
+import type { BridgeCallName } from '../../shared/bridge/contract';
 import type { BridgeEventName, BridgeEventPayload } from '../../shared/bridge/events';
 import type { Result } from '../../shared/bridge/result';
-import { fail, ok } from '../../shared/bridge/result';
+import { fail } from '../../shared/bridge/result';
 import type { ServiceClientOptions, ServiceRequest } from './api/client';
 import { isApiCall, operations, outputSchemaOf } from './api/operations';
-import type { Logger } from './redact';
-import { createSessions } from './sessions';
+import type { DesktopHost } from './desktop/host';
+import { appHandlers } from './handlers/app-handlers';
+import { sessionHandlers } from './handlers/session-handlers';
+import type { Handler, LocalCallName } from './handlers/types';
+import type { PendingWork } from './pending-work';
+import { createPendingWork } from './pending-work';
+import type { Logger, SecretRegistry } from './redact';
+import { createSecretRegistry } from './redact';
+import { createSessions } from './session/manager';
+import type { SavedSessionsStore } from './session/saved-sessions';
+import { savedSessionsInMemory } from './session/saved-sessions';
 import type { TokenVault } from './vault';
 
 export interface CoreDeps {
   vault: TokenVault;
   logger: Logger;
+  /** Saved servers/accounts; a file in the desktop app, memory by default. */
+  savedSessions?: SavedSessionsStore;
+  desktop?: DesktopHost;
+  /** Token values to scrub from logs; pass the one the logger reads. */
+  secrets?: SecretRegistry;
+  pending?: PendingWork;
   fetch?: typeof fetch;
   clientOptions?: Partial<Omit<ServiceClientOptions, 'baseUrl' | 'token' | 'fetch'>>;
+  now?: () => number;
 }
 
 type EventListener = <E extends BridgeEventName>(event: E, payload: BridgeEventPayload<E>) => void;
-type Handler<C extends BridgeCallName> = (input: BridgeParsedInput<C>) => Promise<Result<BridgeOutput<C>>>;
 
 export function createMainCore(deps: CoreDeps) {
   const listeners = new Set<EventListener>();
   const emit: EventListener = (event, payload) => {
     for (const l of listeners) l(event, payload);
   };
+  const secrets = deps.secrets ?? createSecretRegistry();
+  const pending = deps.pending ?? createPendingWork();
   const sessions = createSessions({
     vault: deps.vault,
+    saved: deps.savedSessions ?? savedSessionsInMemory(),
+    secrets,
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
     ...(deps.clientOptions ? { clientOptions: deps.clientOptions } : {}),
+    ...(deps.now ? { now: deps.now } : {}),
     onChange: (state) => emit('session.changed', state),
+    onCacheObsolete: (sessionIds) => emit('session.cacheObsolete', { sessionIds }),
   });
-
-  const sessionHandlers: { [C in Extract<BridgeCallName, `session.${string}`>]: Handler<C> } = {
-    'session.get': async () => ok(sessions.state()),
-    'session.signIn': (input) => sessions.signIn(input),
-    'session.signOut': () => sessions.signOut(),
+  // Typed as a full table: a local call without a handler does not compile.
+  const local: { [C in LocalCallName]: Handler<C> } = {
+    ...sessionHandlers(sessions, deps.vault, () => emit('session.changed', sessions.state())),
+    ...appHandlers(deps.desktop ?? {}, deps.logger),
   };
+  const localHandler = (name: BridgeCallName) =>
+    Object.prototype.hasOwnProperty.call(local, name) ? (local[name as LocalCallName] as (input: unknown) => Promise<Result<unknown>>) : undefined;
 
   async function callApi(name: BridgeCallName, input: unknown): Promise<Result<unknown>> {
     if (!isApiCall(name)) return fail('internal', 'No handler for this call.');
+    await sessions.ready;
     const session = sessions.current();
     if (!session) return fail(sessions.state().status === 'expired' ? 'session_expired' : 'not_signed_in', 'Sign in to continue.');
     const build = operations[name] as (input: unknown, ctx: { accountId: number }) => ServiceRequest;
     const result = await session.client.send(build(input, { accountId: session.info.accountId }), outputSchemaOf(name));
     if (!result.ok && result.error.kind === 'unauthorized') {
-      sessions.markExpired();
+      if ((await sessions.confirmExpiry(session.info.id)) === 'still_valid') {
+        return fail('forbidden', 'You do not have permission to do this.', { status: 401 });
+      }
       return fail('session_expired', 'Your session has expired. Sign in again; nothing you queued is lost.', { status: 401 });
     }
     return result;
+  }
+
+  async function run(name: BridgeCallName, input: unknown): Promise<Result<unknown>> {
+    const handler = localHandler(name);
+    // Service answers were parsed with this same output schema by the client.
+    if (!handler) return callApi(name, input);
+    const result = await handler(input);
+    if (!result.ok) return result;
+    // The output schema is the last gate: unknown keys (a token, say) are dropped, and an answer
+    // that does not fit the contract is a bug, reported as one.
+    const checked = bridgeCalls[name].output.safeParse(result.value);
+    if (!checked.success) {
+      deps.logger.error(`bridge call ${name} answered outside its output schema`, checked.error.issues.slice(0, 3));
+      return fail('internal', 'Something went wrong in the app. The details are in its log.');
+    }
+    return { ok: true, value: checked.data };
   }
 
   /** Entry point for both transports. `name` and `input` are untrusted. */
@@ -61,11 +104,7 @@ export function createMainCore(deps: CoreDeps) {
       return fail('invalid_input', issue ? `${issue.path.join('.') || 'input'}: ${issue.message}` : 'Invalid input.');
     }
     try {
-      if (name in sessionHandlers) {
-        const handler = sessionHandlers[name as keyof typeof sessionHandlers] as (input: unknown) => Promise<Result<unknown>>;
-        return await handler(parsed.data);
-      }
-      return await callApi(name, parsed.data);
+      return await pending.track(run(name, parsed.data));
     } catch (err) {
       deps.logger.error(`bridge call ${name} failed`, err);
       return fail('internal', 'Something went wrong in the app. The details are in its log.');
@@ -78,6 +117,10 @@ export function createMainCore(deps: CoreDeps) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    /** Waits for calls in flight and file writes, at most `boundMs` (before-quit). */
+    drain: (boundMs: number) => pending.drain(boundMs),
+    /** Token values known this launch, for the redacting logger. */
+    secrets: () => secrets.values(),
     sessions,
   };
 }

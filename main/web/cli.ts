@@ -1,11 +1,15 @@
-// npm run web -- [--port <n>] [--sign-in <credentials.json>]
+// npm run web -- [--port <n>] [--sign-in <credentials.json>] [--data-dir <folder>]
 // Web mode on its own: the same main core, served to a browser at the printed address.
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createMainCore } from '../core/core';
-import { redactingLogger } from '../core/redact';
+import { createPendingWork } from '../core/pending-work';
+import { createSecretRegistry, redactingLogger } from '../core/redact';
+import { savedSessionsFile } from '../core/session/saved-sessions';
 import { memoryVault } from '../core/vault';
+import { fileModeOnlyCipher } from '../core/vault/cipher';
+import { fileVault } from '../core/vault/file-vault';
 import { startWebHost } from './host';
 
 export interface DemoSignIn {
@@ -13,19 +17,38 @@ export interface DemoSignIn {
   accessToken: string;
 }
 
-/** Starts the host; with `signIn`, the demo agent is signed in before the URL is printed. */
-export async function runWebMode(opts: { port?: number; staticDir?: string; signIn?: DemoSignIn }) {
-  const secrets: string[] = [];
-  const logger = redactingLogger((level, line) => console.error(`[${level}] ${line}`), () => secrets);
-  const core = createMainCore({ vault: memoryVault(), logger });
+/**
+ * Starts the host; with `signIn`, the demo agent is signed in before the URL is printed. Without
+ * `dataDir` tokens and saved sessions live in memory (entered each launch); with it they are kept
+ * there, and since a browser host has no OS keychain, tokens are written only after the agent
+ * agrees to weak storage, exactly as on a Linux desktop without a keyring.
+ */
+export async function runWebMode(opts: { port?: number; staticDir?: string; signIn?: DemoSignIn; dataDir?: string }) {
+  const secrets = createSecretRegistry();
+  const logger = redactingLogger((level, line) => console.error(`[${level}] ${line}`), () => secrets.values());
+  const pending = createPendingWork();
+  const stored = opts.dataDir
+    ? {
+        vault: fileVault({ file: join(opts.dataDir, 'tokens.json'), cipher: fileModeOnlyCipher, logger, pending }),
+        savedSessions: savedSessionsFile(join(opts.dataDir, 'sessions.json'), logger, pending),
+      }
+    : { vault: memoryVault() };
+  const core = createMainCore({ ...stored, logger, secrets, pending });
   if (opts.signIn) {
-    secrets.push(opts.signIn.accessToken);
+    secrets.add(opts.signIn.accessToken);
     const result = await core.call('session.signIn', opts.signIn);
     if (!result.ok) throw new Error(`Could not sign in the demo agent: ${result.error.message}`);
   }
   const host = await startWebHost({ core, staticDir: opts.staticDir ?? resolve('dist/renderer'), logger, ...(opts.port === undefined ? {} : { port: opts.port }) });
-  secrets.push(host.url.split('#k=')[1] ?? '');
-  return host;
+  secrets.add(host.url.split('#k=')[1] ?? '');
+  return {
+    ...host,
+    core,
+    async close() {
+      await host.close();
+      await core.drain(2_000);
+    },
+  };
 }
 
 export function readDemoSignIn(file: string): DemoSignIn {
@@ -36,8 +59,12 @@ export function readDemoSignIn(file: string): DemoSignIn {
 
 const isEntry = process.argv[1] && resolve(process.argv[1]).endsWith('main/web/cli.ts');
 if (isEntry) {
-  const { values } = parseArgs({ options: { port: { type: 'string', default: '0' }, 'sign-in': { type: 'string' } } });
-  runWebMode({ port: Number(values.port), ...(values['sign-in'] ? { signIn: readDemoSignIn(values['sign-in']) } : {}) })
+  const { values } = parseArgs({ options: { port: { type: 'string', default: '0' }, 'sign-in': { type: 'string' }, 'data-dir': { type: 'string' } } });
+  runWebMode({
+    port: Number(values.port),
+    ...(values['sign-in'] ? { signIn: readDemoSignIn(values['sign-in']) } : {}),
+    ...(values['data-dir'] ? { dataDir: resolve(values['data-dir']) } : {}),
+  })
     .then((host) => {
       console.log(`Web mode: open ${host.url}`);
       const stop = () => host.close().then(() => process.exit(0));

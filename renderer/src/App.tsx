@@ -1,16 +1,66 @@
+// The session shell: sign-in (with account picker and saved accounts) when signed out or adding
+// an account; otherwise the inbox of the active session, with the re-sign-in dialog over it when
+// the session expired, and the weak-storage question when the OS has no keyring. Caches of
+// signed-out sessions are deleted before anything shows.
+import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { Bridge } from '../../shared/bridge/contract';
+import { useCachePurge } from './platform/cache-purge';
 import { SessionProvider, useSessionState } from './platform/session';
+import { SessionUiContext } from './platform/session-ui';
+import { useUnreadBadge } from './platform/unread-badge';
 import { Inbox } from './screens/Inbox';
+import { ReauthPrompt } from './screens/ReauthPrompt';
 import { SignIn } from './screens/SignIn';
+import { TokenStorageConsent } from './screens/TokenStorageConsent';
+import './styles/session.css';
 
 export function App({ bridge }: { bridge: Bridge }) {
   const state = useSessionState(bridge);
-  if (!state) return <p className="loading" role="status">Loading…</p>;
-  if (state.status === 'signed_out') return <SignIn bridge={bridge} />;
-  if (state.status === 'expired') return <SignIn bridge={bridge} expiredFor={{ baseUrl: state.session.baseUrl, email: state.session.user.email }} />;
+  const purged = useCachePurge(bridge);
+  const [adding, setAdding] = useState(false);
+  const ui = useMemo(() => ({ addAccount: () => setAdding(true) }), []);
+
+  if (!state || !purged) return <p className="loading" role="status">Loading…</p>;
+  if (state.status === 'signed_out' || adding) {
+    return (
+      <>
+        <SignIn bridge={bridge} onSignedIn={() => setAdding(false)} {...(adding && state.status !== 'signed_out' ? { onCancel: () => setAdding(false) } : {})} />
+        <TokenStorageConsent bridge={bridge} />
+      </>
+    );
+  }
+  const expired = state.status === 'expired';
   return (
-    <SessionProvider key={state.session.id} bridge={bridge} session={state.session} expired={false}>
-      <Inbox />
-    </SessionProvider>
+    <SessionUiContext.Provider value={ui}>
+      <PerSessionQueries key={state.session.id}>
+        <SessionProvider key={state.session.id} bridge={bridge} session={state.session} expired={expired}>
+          {/* Behind the dialog the inbox stays visible (from the cache) but cannot be used. */}
+          <div className="session-root" inert={expired}>
+            <Inbox />
+          </div>
+          <UnreadBadge />
+          {expired && <ReauthPrompt bridge={bridge} session={state.session} reason={state.reason} onSwitchAccount={() => setAdding(true)} />}
+          <TokenStorageConsent bridge={bridge} />
+        </SessionProvider>
+      </PerSessionQueries>
+    </SessionUiContext.Provider>
   );
+}
+
+/**
+ * One query cache per session: query keys do not name the session, so after a switch another
+ * account's cached answers must not count as fresh.
+ */
+function PerSessionQueries(props: { children: ReactNode }) {
+  const outer = useQueryClient();
+  // Keyed by session id where it is rendered, so each session starts with an empty cache.
+  const [client] = useState(() => new QueryClient({ defaultOptions: outer.getDefaultOptions() }));
+  return <QueryClientProvider client={client}>{props.children}</QueryClientProvider>;
+}
+
+function UnreadBadge() {
+  useUnreadBadge();
+  return null;
 }

@@ -4,6 +4,7 @@
 //
 // Adding a call: see shared/README.md ("Adding a bridge call").
 import type { z } from 'zod';
+import { appCalls } from './calls/app';
 import { conversationCalls } from './calls/conversations';
 import { sessionCalls } from './calls/session';
 import type { BridgeEventName, BridgeEventPayload } from './events';
@@ -11,6 +12,7 @@ import type { Result } from './result';
 
 export const bridgeCalls = {
   ...sessionCalls,
+  ...appCalls,
   ...conversationCalls,
 } as const;
 

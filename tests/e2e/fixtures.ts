@@ -8,6 +8,8 @@ import { runWebMode } from '../../main/web/cli';
 import type { WebHost } from '../../main/web/host';
 import { startService } from '../../scripts/lib/service-process';
 import type { DemoCredentialsFile, RunningService } from '../../scripts/lib/service-process';
+import { startListeningDemo } from '../support/listening-demo-service';
+import type { ListeningDemo } from '../support/listening-demo-service';
 
 export interface Stack {
   service: RunningService;
@@ -15,12 +17,38 @@ export interface Stack {
   host: WebHost;
 }
 
-export const test = base.extend<{ stack: Stack }>({
+type WebModeHost = Awaited<ReturnType<typeof runWebMode>>;
+
+export const rendererDir = resolve(import.meta.dirname, '../../dist/renderer');
+
+export const test = base.extend<{
+  stack: Stack;
+  /** The demo service in this process (its database at hand), for sessions tests. */
+  liveDemo: ListeningDemo;
+  /** Starts web mode (closed after the test); `dataDir` keeps tokens and saved sessions on disk. */
+  webMode: (opts?: { dataDir?: string }) => Promise<WebModeHost>;
+}>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object
+  liveDemo: async ({}, use) => {
+    const demo = await startListeningDemo();
+    await use(demo);
+    await demo.close();
+  },
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object
+  webMode: async ({}, use) => {
+    const hosts: WebModeHost[] = [];
+    await use(async (opts = {}) => {
+      const host = await runWebMode({ staticDir: rendererDir, ...opts });
+      hosts.push(host);
+      return host;
+    });
+    for (const h of hosts) await h.close();
+  },
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object
   stack: async ({}, use) => {
     const dir = mkdtempSync(join(tmpdir(), 'e2e-'));
     const service = await startService({ db: ':memory:', demo: true, credentialsOut: join(dir, 'credentials.json'), quiet: true });
-    const host = await runWebMode({ staticDir: resolve(import.meta.dirname, '../../dist/renderer') });
+    const host = await runWebMode({ staticDir: rendererDir });
     await use({ service, creds: service.credentials!, host });
     await host.close();
     await service.stop();

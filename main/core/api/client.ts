@@ -2,10 +2,15 @@
 // URL only, puts the token in the `api_access_token` header, times out every request, retries
 // GETs on transient failures (exponential backoff, full jitter; 429 on its own slower schedule),
 // and never retries a POST: the service does not deduplicate, so the outbox decides.
-import { backOff } from 'exponential-backoff';
 import type { z } from 'zod';
 import type { BridgeError, Result } from '../../../shared/bridge/result';
+import { redactText } from '../redact';
 import { httpError } from './errors';
+import type { Clock, RetryPolicy } from './retry';
+import { defaultRateLimitRetry, defaultRetry, fullJitterDelay, realClock } from './retry';
+
+export type { RetryPolicy } from './retry';
+export { defaultRateLimitRetry, defaultRetry } from './retry';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
@@ -18,25 +23,20 @@ export interface ServiceRequest {
   body?: unknown;
 }
 
-export interface RetryPolicy {
-  attempts: number;
-  baseMs: number;
-  maxMs: number;
-}
-
 export interface ServiceClientOptions {
   baseUrl: string;
   token: string;
   fetch?: typeof fetch;
+  /** Per attempt, covering the answer's body too. */
   timeoutMs?: number;
   /** Transient failures of safe requests: network errors, timeouts, 5xx. */
   retry?: RetryPolicy;
   /** 429 has no Retry-After, so clients back off on their own, slower, schedule. */
   rateLimitRetry?: RetryPolicy;
+  clock?: Clock;
 }
 
-export const defaultRetry: RetryPolicy = { attempts: 4, baseMs: 300, maxMs: 5_000 };
-export const defaultRateLimitRetry: RetryPolicy = { attempts: 3, baseMs: 2_000, maxMs: 30_000 };
+export const DEFAULT_TIMEOUT_MS = 15_000;
 
 class RequestFailure extends Error {
   constructor(readonly error: BridgeError) {
@@ -47,7 +47,7 @@ class RequestFailure extends Error {
 const transient = new Set(['network', 'timeout', 'server']);
 
 export function buildUrl(baseUrl: string, req: Pick<ServiceRequest, 'path' | 'query'>): URL {
-  if (!req.path.startsWith('/') || req.path.includes('..') || req.path.includes('//')) {
+  if (!req.path.startsWith('/') || req.path.includes('..') || req.path.includes('//') || req.path.includes('\\')) {
     throw new Error('Request paths are absolute API paths built from validated values.');
   }
   const base = new URL(baseUrl);
@@ -63,62 +63,77 @@ export function buildUrl(baseUrl: string, req: Pick<ServiceRequest, 'path' | 'qu
 
 export function createServiceClient(options: ServiceClientOptions) {
   const doFetch = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? 15_000;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const clock = options.clock ?? realClock;
+  const retry = options.retry ?? defaultRetry;
+  const limited = options.rateLimitRetry ?? defaultRateLimitRetry;
+  // Whatever the service or a proxy echoes back, the token never leaves in an error message.
+  const scrub = (error: BridgeError): BridgeError => ({ ...error, message: redactText(error.message, [options.token]) });
 
   async function once(req: ServiceRequest): Promise<unknown> {
     const url = buildUrl(options.baseUrl, req);
     const headers: Record<string, string> = { api_access_token: options.token, accept: 'application/json' };
     if (req.body !== undefined) headers['content-type'] = 'application/json';
-    let response: Response;
+    const abort = new AbortController();
+    let timedOut = false;
+    const cancelTimer = clock.timer(timeoutMs, () => {
+      timedOut = true;
+      abort.abort();
+    });
+    const timeoutError = { kind: 'timeout', message: `The service did not answer within ${Math.round(timeoutMs / 1000)} s.` } as const;
     try {
-      response = await doFetch(url, {
-        method: req.method,
-        headers,
-        body: req.body === undefined ? undefined : JSON.stringify(req.body),
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: 'error',
-      });
-    } catch (err) {
-      const timedOut = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
-      throw new RequestFailure(
-        timedOut
-          ? { kind: 'timeout', message: `The service did not answer within ${Math.round(timeoutMs / 1000)} s.` }
-          : { kind: 'network', message: 'The service could not be reached. Check the address and your connection.' },
-      );
-    }
-    const text = await response.text().catch(() => '');
-    if (!response.ok) throw new RequestFailure(httpError(response.status, response.headers.get('content-type') ?? '', text));
-    if (text.trim() === '') return null;
-    try {
-      return JSON.parse(text);
-    } catch {
-      throw new RequestFailure({ kind: 'bad_response', message: 'The service answered with something that is not JSON.', status: response.status });
+      let response: Response;
+      try {
+        response = await doFetch(url, {
+          method: req.method,
+          headers,
+          body: req.body === undefined ? undefined : JSON.stringify(req.body),
+          signal: abort.signal,
+          redirect: 'error',
+        });
+      } catch {
+        throw new RequestFailure(
+          timedOut ? timeoutError : { kind: 'network', message: 'The service could not be reached. Check the address and your connection.' },
+        );
+      }
+      let text: string;
+      try {
+        text = await response.text();
+      } catch {
+        throw new RequestFailure(timedOut ? timeoutError : { kind: 'network', message: 'The connection broke while the service was answering.' });
+      }
+      if (!response.ok) throw new RequestFailure(scrub(httpError(response.status, response.headers.get('content-type') ?? '', text)));
+      if (text.trim() === '') return null;
+      try {
+        return JSON.parse(text);
+      } catch {
+        throw new RequestFailure({ kind: 'bad_response', message: 'The service answered with something that is not JSON.', status: response.status });
+      }
+    } finally {
+      cancelTimer();
     }
   }
 
+  /** GETs retry; everything else goes once (a repeated POST would create a duplicate). */
   async function withRetries(req: ServiceRequest): Promise<unknown> {
-    if (req.method !== 'GET') return once(req);
-    const retry = options.retry ?? defaultRetry;
-    const limited = options.rateLimitRetry ?? defaultRateLimitRetry;
-    let rateLimitedAttempts = 0;
-    return backOff(() => once(req), {
-      numOfAttempts: Math.max(retry.attempts, limited.attempts),
-      startingDelay: retry.baseMs,
-      maxDelay: retry.maxMs,
-      jitter: 'full',
-      retry: async (err: unknown, attempt: number) => {
-        if (!(err instanceof RequestFailure)) return false;
+    let transientRetries = 0;
+    let rateLimitRetries = 0;
+    for (;;) {
+      try {
+        return await once(req);
+      } catch (err) {
+        if (!(err instanceof RequestFailure) || req.method !== 'GET') throw err;
         if (err.error.kind === 'rate_limited') {
-          rateLimitedAttempts++;
-          if (rateLimitedAttempts >= limited.attempts) return false;
-          // Its own schedule: wait an extra, slower, fully jittered delay before the shared backoff.
-          const ceiling = Math.min(limited.maxMs, limited.baseMs * 2 ** (rateLimitedAttempts - 1));
-          await new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
-          return true;
+          if (rateLimitRetries + 1 >= limited.attempts) throw err;
+          await clock.sleep(fullJitterDelay(limited, rateLimitRetries++, clock.random));
+        } else if (transient.has(err.error.kind)) {
+          if (transientRetries + 1 >= retry.attempts) throw err;
+          await clock.sleep(fullJitterDelay(retry, transientRetries++, clock.random));
+        } else {
+          throw err;
         }
-        return transient.has(err.error.kind) && attempt < retry.attempts;
-      },
-    });
+      }
+    }
   }
 
   /** Sends the request and parses the answer with `schema`; never throws. */

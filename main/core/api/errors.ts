@@ -8,6 +8,8 @@ export function kindForStatus(status: number): BridgeErrorKind {
   if (status === 404) return 'not_found';
   if (status === 422 || status === 400 || status === 413) return 'validation';
   if (status === 429) return 'rate_limited';
+  // A proxy gave up waiting for the service: as transient as a timeout of our own.
+  if (status === 408) return 'timeout';
   if (status >= 500) return 'server';
   return 'bad_response';
 }
@@ -20,6 +22,7 @@ const fallbackMessage: Record<string, string> = {
   rate_limited: 'The service is busy (rate limited). Retrying shortly.',
   server: 'The service had a problem. Try again shortly.',
   bad_response: 'The service answered in an unexpected way.',
+  timeout: 'The service did not answer in time.',
 };
 
 /** The text of a JSON error body, following the spec's reading order; undefined if none. */
@@ -49,7 +52,10 @@ export function httpError(status: number, contentType: string, bodyText: string)
       parsed = {};
     }
   }
-  // Service text is shown to the agent, so keep it short and plain; HTML pages are never shown.
-  const message = parsed.message ? parsed.message.slice(0, 300) : (fallbackMessage[kind] ?? `Unexpected response (${status}).`);
+  // Service text is shown to the agent, so keep it short and plain; HTML pages and text bodies
+  // (`Retry later`, proxy pages) are never shown, only our own sentence for the status.
+  // eslint-disable-next-line no-control-regex -- control characters are what is being removed
+  const clean = parsed.message?.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, 300);
+  const message = clean ? clean : (fallbackMessage[kind] ?? `Unexpected response (${status}).`);
   return { kind, message, status, ...(parsed.attributes ? { attributes: parsed.attributes } : {}) };
 }

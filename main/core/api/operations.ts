@@ -2,13 +2,15 @@
 // The renderer names an operation and gives validated arguments; only this table knows paths.
 import type { BridgeCallName, BridgeOutput, BridgeParsedInput } from '../../../shared/bridge/contract';
 import { bridgeCalls } from '../../../shared/bridge/contract';
+import type { LocalCallName } from '../handlers/types';
 import type { ServiceRequest } from './client';
 
 export interface OperationContext {
   accountId: number;
 }
 
-type ApiCallName = Exclude<BridgeCallName, `session.${string}`>;
+/** Every call that is not answered by main itself becomes a request to the service. */
+type ApiCallName = Exclude<BridgeCallName, LocalCallName>;
 
 export const operations: { [C in ApiCallName]: (input: BridgeParsedInput<C>, ctx: OperationContext) => ServiceRequest } = {
   'conversations.list': (input, { accountId }) => ({

@@ -1,11 +1,12 @@
 // The signed-in inbox: the conversation list beside the open conversation.
+import { SessionSwitcher } from '../components/SessionSwitcher';
 import { useUi } from '../state/ui';
 import { useSession } from '../platform/session';
 import { ConversationList } from './ConversationList';
 import { ConversationView } from './ConversationView';
 
 export function Inbox() {
-  const { session, bridge } = useSession();
+  const { session } = useSession();
   const selected = useUi((s) => s.selectedConversationId);
   const account = session.accounts.find((a) => a.id === session.accountId);
   return (
@@ -13,9 +14,7 @@ export function Inbox() {
       <header className="app-header">
         <h1>{account?.name ?? 'Inbox'}</h1>
         <span className="muted">{session.user.name}</span>
-        <button type="button" className="link" onClick={() => void bridge.call('session.signOut', {})}>
-          Sign out
-        </button>
+        <SessionSwitcher />
       </header>
       <div className="panes">
         <ConversationList />

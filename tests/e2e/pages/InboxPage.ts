@@ -16,3 +16,6 @@ export class InboxPage {
     return contact;
   }
 }
+
+/** Names of the IndexedDB databases the page's origin holds. */
+export const indexedDbNames = (page: Page) => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? ''));

@@ -1,0 +1,16 @@
+// What the desktop (or its absence) can do for the core. The Electron shell supplies these with
+// shell.openExternal, app.setBadgeCount/Tray and login items; web mode supplies none, and the
+// calls answer `opened: false`, `shown: false`, `supported: false` there.
+
+export interface LaunchAtLogin {
+  get(): Promise<boolean>;
+  set(enabled: boolean): Promise<void>;
+}
+
+export interface DesktopHost {
+  /** Opens a URL that already passed isSafeExternalUrl in the OS browser or mail client. */
+  openExternal?(url: string): Promise<void>;
+  /** Shows the unread count (dock/taskbar badge, tray); answers whether anything shows it. */
+  setUnreadCount?(count: number): boolean;
+  launchAtLogin?: LaunchAtLogin;
+}

@@ -1,0 +1,36 @@
+// Bridge calls about the desktop: settings, the unread badge, opening links outside the app.
+import type { AppSettings } from '../../../shared/bridge/calls/app';
+import { fail, ok } from '../../../shared/bridge/result';
+import type { DesktopHost } from '../desktop/host';
+import type { Logger } from '../redact';
+import { isSafeExternalUrl } from '../security/external-url';
+import type { Handlers } from './types';
+
+export function appHandlers(desktop: DesktopHost, logger: Logger): Handlers<'app' | 'shell'> {
+  const settings = async (): Promise<AppSettings> => ({
+    launchAtLogin: desktop.launchAtLogin ? { supported: true, enabled: await desktop.launchAtLogin.get() } : { supported: false, enabled: false },
+  });
+  return {
+    'app.getSettings': async () => ok(await settings()),
+    'app.updateSettings': async (input) => {
+      if (input.launchAtLogin !== undefined) {
+        if (!desktop.launchAtLogin) return fail('invalid_input', 'Launch at login is not available here.');
+        await desktop.launchAtLogin.set(input.launchAtLogin);
+      }
+      return ok(await settings());
+    },
+    'app.setUnreadCount': async (input) => ok({ shown: desktop.setUnreadCount?.(input.count) ?? false }),
+    'shell.openExternal': async (input) => {
+      if (!isSafeExternalUrl(input.url)) return fail('invalid_input', 'Only web (http, https) and mail (mailto) links open outside the app.');
+      // Web mode: no OS opener here; the page opens the link itself (rel="noopener noreferrer").
+      if (!desktop.openExternal) return ok({ opened: false });
+      try {
+        await desktop.openExternal(new URL(input.url).toString());
+        return ok({ opened: true });
+      } catch (err) {
+        logger.warn('the OS could not open a link', err);
+        return fail('internal', 'The link could not be opened. No application on this computer handles it.');
+      }
+    },
+  };
+}

@@ -35,6 +35,15 @@ export function parseBody<T extends z.ZodType>(schema: T, value: unknown): z.out
   throw invalid(`${where}${first.message}`.trim(), attributes);
 }
 
+/**
+ * The JSON body alone, without the query string (the Client and Widget families): no body at all
+ * means `{}`, a body that is not an object is 400, one that fails validation is 422.
+ */
+export function parseJsonBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  if (body === null || (body !== undefined && (typeof body !== 'object' || Array.isArray(body)))) throw badRequest('Request body must be a JSON object');
+  return parseBody(schema, body ?? {});
+}
+
 /** Rails-style loose booleans: true/false, or their strings (query and form parameters are strings). */
 export const boolish = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');
 

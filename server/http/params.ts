@@ -27,11 +27,3 @@ export function listParam(query: Record<string, unknown>, name: string): string[
   return values.map((v) => v.trim()).filter(Boolean);
 }
 
-/**
- * A JSON request body: no body at all means `{}`, but a body that is not an object (`null`, an
- * array, a string) is a 400 like any other malformed input.
- */
-export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
-  if (body === null || (body !== undefined && (typeof body !== 'object' || Array.isArray(body)))) throw badRequest('Invalid body: expected a JSON object');
-  return parseParams(schema, body, 'body');
-}

@@ -9,7 +9,8 @@ import type { Db } from '../db/open';
 import { stmt } from '../db/open';
 import type { AccountScope } from '../http/auth';
 import { HttpError, notAuthorized, notFound, unprocessable } from '../http/errors';
-import { intString, parseBody, parseParams } from '../http/params';
+import { intString, parseParams } from '../http/params';
+import { parseJsonBody } from '../http/body';
 import { WEBHOOK_EVENTS } from '../webhooks/events';
 import { scoped } from '../http/scope';
 
@@ -44,7 +45,7 @@ function present(db: Db, w: WebhookRow) {
 
 /** `{webhook: {...}}` is required (the reference answers ParameterMissing as 422 {error}). */
 function webhookParam(request: FastifyRequest) {
-  const { webhook } = parseBody(body, request.body);
+  const { webhook } = parseJsonBody(body, request.body);
   if (webhook === undefined || webhook === null || (typeof webhook === 'object' && !Array.isArray(webhook) && !Object.keys(webhook).length)) {
     throw unprocessable('param is missing or the value is empty: webhook');
   }

@@ -9,7 +9,7 @@ import { conversationPush } from '../presenters/conversation-push';
 import type { MessageRow } from '../presenters/message';
 import { messageRest } from '../presenters/message';
 import type { ContactRow } from '../presenters/people';
-import { contactById } from '../presenters/people';
+import { contactById, contactPush } from '../presenters/people';
 import { iso } from '../presenters/time';
 import type { ConversationRow } from '../store/conversations';
 import type { WebhookEvent } from './events';
@@ -22,20 +22,10 @@ function accountRef(db: Db, accountId: number) {
 }
 
 /** Contact#webhook_data (§2.7c). */
+/** Contact#webhook_data (§2.7c): the push shape without `type`, plus the account and `avatar`. */
 export function contactWebhookData(db: Db, c: ContactRow) {
-  return {
-    account: accountRef(db, c.account_id),
-    additional_attributes: json.parse(c.additional_attributes),
-    avatar: '',
-    custom_attributes: json.parse(c.custom_attributes),
-    email: c.email,
-    id: c.id,
-    identifier: c.identifier,
-    name: c.name,
-    phone_number: c.phone_number,
-    thumbnail: '',
-    blocked: c.blocked === 1,
-  };
+  const { type: _type, ...push } = contactPush(c);
+  return { account: accountRef(db, c.account_id), avatar: '', ...push };
 }
 
 function actorWebhookData(db: Db, p: { type: string; id: number } | null) {

@@ -165,10 +165,10 @@ describe('bad-input sweep: Client, Widget and webhook routes', () => {
     expect(counts()).toEqual(before);
   });
 
-  it('a wrong identifier_hash type is a 400, not an HMAC 500', async () => {
+  it('a wrong identifier_hash type is a validation failure (422), not an HMAC 500', async () => {
     const res = await svc.request({ method: 'POST', url: clientPath(svc.creds.apiInboxIdentifier, '/contacts'), payload: { identifier: 'x', identifier_hash: 12345 } });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: expect.stringContaining('identifier_hash') });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ message: expect.stringContaining('identifier_hash'), attributes: ['identifier_hash'] });
   });
 });
 

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { contactBody, contactPatchOf } from '../../http/contact-fields';
 import { notFound } from '../../http/errors';
 import { clientHmacFailure, verifyIdentity } from '../../http/identity';
-import { parseBody, parseParams } from '../../http/params';
+import { parseParams } from '../../http/params';
+import { parseJsonBody } from '../../http/body';
 import { inboxSettings } from '../../presenters/inbox';
 import { contactById } from '../../presenters/people';
 import { clientContact as clientContactShape, contactRecord } from '../../presenters/public';
@@ -41,7 +42,7 @@ export function clientContactRoutes(app: FastifyInstance, deps: PublicDeps) {
 
   app.post(`${CLIENT}/contacts`, async (request) => {
     const inbox = clientInbox(db, request);
-    const body = parseBody(createBody, request.body);
+    const body = parseJsonBody(createBody, request.body);
     const identity = verifyIdentity(inbox, body);
     if (identity === 'failed') throw clientHmacFailure();
     const verified = identity === 'verified';
@@ -80,7 +81,7 @@ export function clientContactRoutes(app: FastifyInstance, deps: PublicDeps) {
 
   const update = async (request: FastifyRequest) => {
     const scope = clientContact(db, request);
-    const body = parseBody(contactBody, request.body);
+    const body = parseJsonBody(contactBody, request.body);
     const identity = verifyIdentity(scope.inbox, body);
     if (identity === 'failed') throw clientHmacFailure();
     const now = deps.clock();

@@ -3,7 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { messageBody, messageContent, typingStatus } from '../../http/message-fields';
-import { intString, parseBody, parseParams } from '../../http/params';
+import { intString, parseParams } from '../../http/params';
+import { parseJsonBody } from '../../http/body';
 import { publicConversation, publicMessage } from '../../presenters/public';
 import { contactMessagePage } from '../../store/contact-messages';
 import { visibleConversations } from '../../store/contact-inboxes';
@@ -29,7 +30,7 @@ export function clientConversationRoutes(app: FastifyInstance, deps: PublicDeps)
 
   app.post(`${CONTACT}/conversations`, async (request) => {
     const { inbox, contactInbox, contact } = clientContact(db, request);
-    const body = parseBody(createBody, request.body);
+    const body = parseJsonBody(createBody, request.body);
     const conversation = createConversation(contactWrite(deps, contact), {
       accountId: inbox.account_id,
       inboxId: inbox.id,
@@ -54,7 +55,7 @@ export function clientConversationRoutes(app: FastifyInstance, deps: PublicDeps)
 
   app.post(`${CONVERSATION}/toggle_typing`, async (request, reply) => {
     const { conversation, contact } = clientConversation(db, request);
-    const status = typingStatus(parseBody(typingBody, request.body).typing_status);
+    const status = typingStatus(parseJsonBody(typingBody, request.body).typing_status);
     deps.bus.emit({
       name: status === 'on' ? 'conversation.typing_on' : 'conversation.typing_off',
       accountId: conversation.account_id,
@@ -79,7 +80,7 @@ export function clientConversationRoutes(app: FastifyInstance, deps: PublicDeps)
 
   app.post(`${CONVERSATION}/messages`, async (request) => {
     const { conversation, contact } = clientConversation(db, request);
-    const body = parseBody(messageBody, request.body);
+    const body = parseJsonBody(messageBody, request.body);
     const content = messageContent(body.content);
     const echoId = body.echo_id ?? undefined;
     const message = createMessage(contactWrite(deps, contact), {

@@ -7,7 +7,8 @@ import { stmt } from '../../db/open';
 import { notFound } from '../../http/errors';
 import { contactBody, contactPatchOf } from '../../http/contact-fields';
 import { messageBody, messageContent, typingStatus } from '../../http/message-fields';
-import { intString, parseBody, parseParams } from '../../http/params';
+import { intString, parseParams } from '../../http/params';
+import { parseJsonBody } from '../../http/body';
 import { inboxSettings } from '../../presenters/inbox';
 import { contactRecord, publicMessage, widgetCreatedMessage } from '../../presenters/public';
 import { epoch, iso } from '../../presenters/time';
@@ -61,7 +62,7 @@ export function widgetConversationRoutes(app: FastifyInstance, deps: WidgetDeps)
 
   app.post(`${WIDGET}/conversations`, async (request) => {
     const session = await widgetSession(deps, request);
-    const body = parseBody(createConversationBody, request.body);
+    const body = parseJsonBody(createConversationBody, request.body);
     const content = body.message?.content == null || body.message.content === '' ? undefined : messageContent(body.message.content);
     const patch = body.contact ? contactPatchOf(body.contact, { withIdentifier: false }) : {};
     const contact = updateContact(visitorWrite(deps, session.contact), session.contact, patch);
@@ -91,7 +92,7 @@ export function widgetConversationRoutes(app: FastifyInstance, deps: WidgetDeps)
   app.post(`${WIDGET}/conversations/toggle_typing`, async (request, reply) => {
     const session = await widgetSession(deps, request);
     const c = requireConversation(deps, session);
-    const status = typingStatus(parseBody(typingBody, request.body).typing_status);
+    const status = typingStatus(parseJsonBody(typingBody, request.body).typing_status);
     deps.bus.emit({
       name: status === 'on' ? 'conversation.typing_on' : 'conversation.typing_off',
       accountId: c.account_id,
@@ -122,7 +123,7 @@ export function widgetConversationRoutes(app: FastifyInstance, deps: WidgetDeps)
 
   app.post(`${WIDGET}/messages`, async (request) => {
     const session = await widgetSession(deps, request);
-    const body = parseBody(createMessageBody, request.body);
+    const body = parseJsonBody(createMessageBody, request.body);
     const content = messageContent(body.message.content);
     const last = latestConversation(deps, session.contactInbox);
     const reopenable = inboxSettings(session.inbox).allow_messages_after_resolved;

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contactBody } from '../../http/contact-fields';
-import { parseBody } from '../../http/params';
+import { parseJsonBody } from '../../http/body';
 import { widgetContactSummary } from '../../presenters/public';
 import { GLOBAL_CONFIG, visitorName, websiteChannelConfig, widgetContact } from '../../presenters/widget-config';
 import { createContactWithInbox } from '../../store/contact-inboxes';
@@ -47,7 +47,7 @@ export function widgetSessionRoutes(app: FastifyInstance, deps: WidgetDeps) {
 
   const update = async (request: FastifyRequest) => {
     const session = await widgetSession(deps, request);
-    const identified = await identifyVisitor(deps, session, parseBody(contactBody, request.body));
+    const identified = await identifyVisitor(deps, session, parseJsonBody(contactBody, request.body));
     return { ...widgetContactSummary(identified.contact, false), ...(identified.newToken ? { widget_auth_token: identified.newToken } : {}) };
   };
   // The reference service routes the singular path; the spec names the plural one. Both work.
@@ -58,7 +58,7 @@ export function widgetSessionRoutes(app: FastifyInstance, deps: WidgetDeps) {
 
   app.patch(`${WIDGET}/contact/set_user`, async (request) => {
     const session = await widgetSession(deps, request);
-    const identified = await identifyVisitor(deps, session, parseBody(contactBody, request.body));
+    const identified = await identifyVisitor(deps, session, parseJsonBody(contactBody, request.body));
     return { ...widgetContactSummary(identified.contact, true), ...(identified.newToken ? { widget_auth_token: identified.newToken } : {}) };
   });
 }

@@ -7,6 +7,7 @@ import type { Result } from '../../shared/bridge/result';
 import { fail, ok } from '../../shared/bridge/result';
 import type { ServiceClientOptions, ServiceRequest } from './api/client';
 import { isApiCall, operations, outputSchemaOf } from './api/operations';
+import { isSafeExternalUrl } from './security/external-url';
 import type { Logger } from './redact';
 import { createSessions } from './sessions';
 import type { TokenVault } from './vault';
@@ -16,6 +17,8 @@ export interface CoreDeps {
   logger: Logger;
   fetch?: typeof fetch;
   clientOptions?: Partial<Omit<ServiceClientOptions, 'baseUrl' | 'token' | 'fetch'>>;
+  /** The OS opener for safe external links (Electron: shell.openExternal). Absent in web mode. */
+  openExternal?: (url: string) => Promise<void>;
 }
 
 type EventListener = <E extends BridgeEventName>(event: E, payload: BridgeEventPayload<E>) => void;
@@ -39,6 +42,18 @@ export function createMainCore(deps: CoreDeps) {
     'session.signOut': () => sessions.signOut(),
   };
 
+  const shellHandlers: { [C in Extract<BridgeCallName, `shell.${string}`>]: Handler<C> } = {
+    // Links in messages are untrusted: only http(s) and mailto leave the app, checked here.
+    'shell.openExternal': async ({ url }) => {
+      if (!isSafeExternalUrl(url)) return fail('invalid_input', 'Only web and mail links can be opened.');
+      const safe = new URL(url).toString();
+      if (!deps.openExternal) return ok({ opened: false, url: safe });
+      await deps.openExternal(safe);
+      return ok({ opened: true, url: safe });
+    },
+  };
+  const localHandlers = { ...sessionHandlers, ...shellHandlers };
+
   async function callApi(name: BridgeCallName, input: unknown): Promise<Result<unknown>> {
     if (!isApiCall(name)) return fail('internal', 'No handler for this call.');
     const session = sessions.current();
@@ -61,8 +76,8 @@ export function createMainCore(deps: CoreDeps) {
       return fail('invalid_input', issue ? `${issue.path.join('.') || 'input'}: ${issue.message}` : 'Invalid input.');
     }
     try {
-      if (name in sessionHandlers) {
-        const handler = sessionHandlers[name as keyof typeof sessionHandlers] as (input: unknown) => Promise<Result<unknown>>;
+      if (name in localHandlers) {
+        const handler = localHandlers[name as keyof typeof localHandlers] as (input: unknown) => Promise<Result<unknown>>;
         return await handler(parsed.data);
       }
       return await callApi(name, parsed.data);

@@ -1,5 +1,5 @@
 // Electron entry: thin glue around main/core. Everything testable lives in main/core.
-import { app, BrowserWindow, session } from 'electron';
+import { app, BrowserWindow, session, shell } from 'electron';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createMainCore } from '../core/core';
@@ -14,7 +14,8 @@ registerAppSchemePrivileges();
 
 const secrets: string[] = [];
 const logger = redactingLogger((level, line) => console.error(`[${level}] ${line}`), () => secrets);
-const core = createMainCore({ vault: memoryVault(), logger });
+// Main core validates every URL before this opener sees it (shell.openExternal).
+const core = createMainCore({ vault: memoryVault(), logger, openExternal: (url) => shell.openExternal(url) });
 
 async function signInDemoAgent() {
   const file = process.env.AGENT_INBOX_DEMO_CREDENTIALS;

@@ -4,14 +4,22 @@
 //
 // Adding a call: see shared/README.md ("Adding a bridge call").
 import type { z } from 'zod';
+import { contactCalls } from './calls/contacts';
 import { conversationCalls } from './calls/conversations';
+import { directoryCalls } from './calls/directory';
+import { searchCalls } from './calls/search';
 import { sessionCalls } from './calls/session';
+import { shellCalls } from './calls/shell';
 import type { BridgeEventName, BridgeEventPayload } from './events';
 import type { Result } from './result';
 
 export const bridgeCalls = {
   ...sessionCalls,
   ...conversationCalls,
+  ...directoryCalls,
+  ...contactCalls,
+  ...searchCalls,
+  ...shellCalls,
 } as const;
 
 export type BridgeCallName = keyof typeof bridgeCalls;

@@ -109,7 +109,7 @@ describe('search.all', () => {
     const r = await core.call('search.all', { q: 'refund' });
     // The demo service on this branch has no /search yet; the renderer degrades to local search.
     if (!r.ok) expect(r.error.kind).toBe('not_found');
-    else expect(r.value.payload).toBeDefined();
+    else expect((r.value as { payload: unknown }).payload).toBeDefined();
   });
 });
 

@@ -69,7 +69,7 @@ describe('ConversationList', () => {
     const row = within(listbox()).getAllByRole('option')[0]!;
     expect(row.textContent).toContain('Where is my refund?');
     expect(within(row).getByLabelText('3 unread')).toBeTruthy();
-    expect(orderRef.current).toEqual([2, 1]);
+    await waitFor(() => expect(orderRef.current).toEqual([2, 1]));
   }, 30_000);
 
   it('shows the service\'s counts on the tabs and switches tabs', async () => {

@@ -36,15 +36,19 @@ describe('cache migration 1 → 2', () => {
     expect(db.verno).toBe(2);
 
     const c7 = await db.conversations.get(7);
-    expect(c7).toMatchObject({ id: 7, contactId: 55, priorityRank: 2, labels: ['vip', 'bug'], preview: 'hi' });
-    expect((await db.conversations.get(8))).toMatchObject({ contactId: 1008, priorityRank: -1 });
+    expect(c7).toMatchObject({ id: 7, contactId: 55, assigneeName: 'Agent 3', priorityRank: 2, labels: ['vip', 'bug'], preview: 'hi' });
+    expect(c7).not.toHaveProperty('record');
+    expect((await db.conversations.get(8))).toMatchObject({ contactId: 1008, assigneeName: '', priorityRank: -1 });
+    // The full record moved beside the row, intact.
+    expect((await db.conversationRecords.get(7))?.record).toMatchObject({ id: 7, status: 'pending', meta: { sender: { id: 55, name: 'Ava' } } });
+    expect(await db.conversationRecords.count()).toBe(2);
     expect(await db.messages.where('[conversation_id+id]').between([7, 0], [7, Infinity]).primaryKeys()).toEqual([70, 71]);
     expect(await db.cursors.get(7)).toEqual({ conversationId: 7, oldestId: 70, newestId: 71, hasOlder: false, gaps: [] });
     expect(await db.cursors.get(8)).toEqual({ conversationId: 8, oldestId: 0, newestId: 0, hasOlder: false, gaps: [] });
 
     // The version 2 indexes answer queries over migrated rows.
     expect(await db.conversations.where('contactId').equals(55).primaryKeys()).toEqual([7]);
-    expect(await db.conversations.where('[assigneeId+status]').equals([3, 'pending']).primaryKeys()).toEqual([7]);
+    expect(await db.conversations.where('[assigneeId+status+lastActivityAt]').between([3, 'pending', 0], [3, 'pending', Infinity]).primaryKeys()).toEqual([7]);
     expect(await db.conversations.where('[status+lastActivityAt]').between(['open', Dexie.minKey], ['open', Dexie.maxKey]).primaryKeys()).toEqual([8]);
     expect(await db.conversations.where('labels').equals('bug').primaryKeys()).toEqual([7]);
 
@@ -61,7 +65,7 @@ describe('cache migration 1 → 2', () => {
     await db.open();
     expect(db.verno).toBe(2);
     expect(db.tables.map((t) => t.name).sort()).toEqual(
-      ['agents', 'cannedResponses', 'contacts', 'conversations', 'cursors', 'drafts', 'inboxes', 'labels', 'messages', 'outbox', 'teams', 'viewCounts'],
+      ['agents', 'cannedResponses', 'contacts', 'conversationRecords', 'conversations', 'cursors', 'drafts', 'inboxes', 'labels', 'messages', 'outbox', 'teams', 'viewCounts'],
     );
     db.close();
   });

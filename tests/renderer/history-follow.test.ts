@@ -76,6 +76,17 @@ describe('history/follow against the spec cursors', () => {
     expect(svc.requests).toHaveLength(4);
   });
 
+  it('asks once when older history is requested again while a page is on its way', async () => {
+    const db = new InboxDb(uniqueDbName());
+    const svc = fakeService(ours(1, 75));
+    await refreshLatest(db, CONV, svc.fetchPage);
+    svc.requests.length = 0;
+    await Promise.all([loadOlder(db, CONV, svc.fetchPage), loadOlder(db, CONV, svc.fetchPage), loadOlder(db, CONV, svc.fetchPage)]);
+    expect(svc.requests).toEqual([`before ${svc.all()[55]}`]);
+    await loadOlder(db, CONV, svc.fetchPage);
+    expect(svc.requests).toEqual([`before ${svc.all()[55]}`, `before ${svc.all()[35]}`]);
+  });
+
   it('a short newest page means the whole history is held', async () => {
     const db = new InboxDb(uniqueDbName());
     const svc = fakeService(ours(1, 5));

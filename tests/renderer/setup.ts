@@ -34,7 +34,8 @@ Object.defineProperty(HTMLElement.prototype, 'scrollHeight', {
 Element.prototype.scrollTo = function scrollTo(this: HTMLElement, opts?: ScrollToOptions | number, y?: number) {
   const top = typeof opts === 'object' ? opts.top : y;
   if (top !== undefined) this.scrollTop = Math.max(0, Math.min(top, this.scrollHeight - this.clientHeight));
-  this.dispatchEvent(new Event('scroll'));
+  // Browsers fire scroll events asynchronously, never inside the call.
+  setTimeout(() => this.dispatchEvent(new Event('scroll')), 0);
 } as Element['scrollTo'];
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>

@@ -1,7 +1,7 @@
 // The composer: reply or private note, `/` for canned responses, `@` to mention an agent in a
 // note, Enter or Ctrl/Cmd+Enter to send (a preference), and a draft per conversation that
 // survives restarts. Sending itself is phase 2 (composer/send.ts): the button says so.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useDraft } from '../composer/drafts';
 import { SENDING_AVAILABLE, sendComposedMessage } from '../composer/send';
@@ -60,10 +60,18 @@ export function Composer({ conversationId }: { conversationId: number }) {
   const open = suggestions.length > 0;
   const activeIndex = Math.min(active, Math.max(0, suggestions.length - 1));
 
+  // After an insertion the caret goes right after it, in the same commit as the new text: later
+  // (a frame later) would move it under keys the agent already typed.
+  const pendingCaret = useRef<number>(undefined);
+  useLayoutEffect(() => {
+    if (pendingCaret.current === undefined) return;
+    area.current?.setSelectionRange(pendingCaret.current, pendingCaret.current);
+    pendingCaret.current = undefined;
+  });
   const apply = (next: { text: string; caret: number }) => {
+    pendingCaret.current = next.caret;
     draft.setText(next.text);
     setCaret(next.caret);
-    requestAnimationFrame(() => area.current?.setSelectionRange(next.caret, next.caret));
   };
 
   const pick = (index: number) => {

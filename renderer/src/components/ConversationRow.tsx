@@ -19,7 +19,6 @@ export function ConversationRow(props: {
 }) {
   const { c, directory } = props;
   const inbox = directory.inboxes.find((i) => i.id === c.inboxId)?.name;
-  const assignee = c.record.meta.assignee?.available_name || c.record.meta.assignee?.name;
   return (
     <div
       id={`conversation-row-${c.id}`}
@@ -49,8 +48,8 @@ export function ConversationRow(props: {
       <div className="chips">
         {props.showStatus && <span className={`chip status-${c.status}`}>{c.status}</span>}
         {c.priority && <span className={`chip priority-${c.priority}`}>{c.priority}</span>}
-        {inbox && <span className="chip inbox">{inbox}</span>}
-        <span className="chip assignee">{assignee ?? 'Unassigned'}</span>
+        {inbox && <span className="chip inbox-name">{inbox}</span>}
+        <span className="chip assignee">{c.assigneeName || 'Unassigned'}</span>
         {c.labels.slice(0, 3).map((l) => (
           <span key={l} className="chip label">
             {l}

@@ -108,12 +108,14 @@ export const comparators: Record<SortBy, Compare> = {
  */
 function candidates(db: InboxDb, v: ListView, meId: number): Collection<CachedConversation, number> {
   const t = db.conversations;
-  const byStatus = (index: string, key: number) =>
-    v.status === 'all' ? t.where(index.replace(/^\[(\w+)\+status\]$/, '$1')).equals(key) : t.where(index).equals([key, v.status]);
-  if (v.tab === 'me') return byStatus('[assigneeId+status]', meId);
-  if (v.tab === 'unassigned') return byStatus('[assigneeId+status]', 0);
-  if (v.inboxId) return byStatus('[inboxId+status]', v.inboxId);
-  if (v.teamId) return byStatus('[teamId+status]', v.teamId);
+  const assignee = v.tab === 'me' ? meId : v.tab === 'unassigned' ? 0 : undefined;
+  if (assignee !== undefined) {
+    return v.status === 'all'
+      ? t.where('assigneeId').equals(assignee)
+      : t.where('[assigneeId+status+lastActivityAt]').between([assignee, v.status, Dexie.minKey], [assignee, v.status, Dexie.maxKey]);
+  }
+  if (v.inboxId) return v.status === 'all' ? t.where('inboxId').equals(v.inboxId) : t.where('[inboxId+status]').equals([v.inboxId, v.status]);
+  if (v.teamId) return v.status === 'all' ? t.where('teamId').equals(v.teamId) : t.where('[teamId+status]').equals([v.teamId, v.status]);
   if (v.label) return t.where('labels').equals(v.label);
   if (v.status !== 'all') return t.where('[status+lastActivityAt]').between([v.status, Dexie.minKey], [v.status, Dexie.maxKey]);
   return t.toCollection();

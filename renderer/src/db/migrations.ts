@@ -12,13 +12,16 @@ export const V1_STORES = {
 };
 
 /**
- * Version 2: the inbox. Compound indexes serve the list views directly (a status sorted by last
- * activity; an assignee, inbox or team within a status); labels stay multi-entry. New tables for
- * the directory, contacts, drafts, the tab counts, and the outbox reserved for the write path.
+ * Version 2: the inbox. Compound indexes serve the list views directly (a status, or an assignee
+ * within a status, in last-activity order; an inbox or team within a status); labels stay
+ * multi-entry. The full record moves beside the row (`conversationRecords`) so lists read lean
+ * rows. New tables for the directory, contacts, drafts, the tab counts, and the outbox reserved
+ * for the write path.
  */
 export const V2_STORES = {
   conversations:
-    'id, status, inboxId, teamId, assigneeId, contactId, *labels, lastActivityAt, [status+lastActivityAt], [assigneeId+status], [inboxId+status], [teamId+status]',
+    'id, status, inboxId, teamId, assigneeId, contactId, *labels, lastActivityAt, [status+lastActivityAt], [assigneeId+status+lastActivityAt], [inboxId+status], [teamId+status]',
+  conversationRecords: 'id',
   messages: 'id, conversation_id, [conversation_id+id]',
   cursors: 'conversationId',
   contacts: 'id',
@@ -50,14 +53,21 @@ export function declareVersions(db: Dexie) {
   db.version(2)
     .stores(V2_STORES)
     .upgrade(async (tx) => {
-      // New indexed fields, derived from the record each row already holds.
+      // New indexed fields, derived from the record each row held; the record moves out.
+      const records: { id: number; record: Conversation }[] = [];
       await tx
         .table('conversations')
         .toCollection()
         .modify((row: V1Conversation) => {
-          row.contactId = row.record?.meta?.sender?.id ?? 0;
+          const meta = row.record?.meta;
+          row.contactId = meta?.sender?.id ?? 0;
+          row.contactEmail = meta?.sender?.email ?? '';
+          row.assigneeName = meta?.assignee?.available_name || meta?.assignee?.name || '';
           row.priorityRank = priorityRank(row.priority ?? null);
+          if (row.record) records.push({ id: row.id, record: row.record });
+          delete (row as Partial<V1Conversation>).record;
         });
+      await tx.table('conversationRecords').bulkPut(records);
       // Version 1 stored Infinity as the oldest id of an empty history; version 2 says 0 ("none
       // held") and tracks gaps explicitly.
       await tx

@@ -1,7 +1,7 @@
 // API records → cache rows. Indexed fields are pulled out of the record so list views query the
 // cache directly (status, assignee, inbox, team, labels, contact, last activity, sort keys).
 import type { Conversation, Priority } from '../../../shared/api/records';
-import type { CachedConversation } from './schema';
+import type { CachedConversation, ConversationRecord } from './schema';
 
 const PRIORITY_RANK: Record<Priority, number> = { low: 0, medium: 1, high: 2, urgent: 3 };
 
@@ -45,7 +45,10 @@ export function toCachedConversation(c: Conversation): CachedConversation {
     waitingSince: c.waiting_since,
     unreadCount: c.unread_count,
     contactName: c.meta.sender?.name || 'Unknown contact',
+    contactEmail: c.meta.sender?.email ?? '',
+    assigneeName: c.meta.assignee?.available_name || c.meta.assignee?.name || '',
     preview: previewOf(c),
-    record: c,
   };
 }
+
+export const toConversationRecord = (c: Conversation): ConversationRecord => ({ id: c.id, record: c });

@@ -27,7 +27,18 @@ export interface CachedConversation {
   waitingSince: number;
   unreadCount: number;
   contactName: string;
+  contactEmail: string;
+  /** The assignee's display name ('' when unassigned), for the list's chip. */
+  assigneeName: string;
   preview: string;
+}
+
+/**
+ * The full record as the service sent it, apart from the list row: the list reads thousands of
+ * rows at once and should not deserialize every record's messages and attributes to do it.
+ */
+export interface ConversationRecord {
+  id: number;
   record: Conversation;
 }
 
@@ -86,6 +97,7 @@ export interface ViewCounts {
 
 export class InboxDb extends Dexie {
   conversations!: Table<CachedConversation, number>;
+  conversationRecords!: Table<ConversationRecord, number>;
   messages!: Table<CachedMessage, number>;
   cursors!: Table<CursorState, number>;
   contacts!: Table<Contact, number>;

@@ -2,17 +2,21 @@
 // service through the bridge, then here.
 import type { Contact } from '../../../shared/api/contacts';
 import type { Conversation } from '../../../shared/api/records';
-import { toCachedConversation } from './normalize';
+import { toCachedConversation, toConversationRecord } from './normalize';
 import type { InboxDb } from './schema';
 
 export async function saveConversations(db: InboxDb, records: Conversation[]): Promise<void> {
-  await db.conversations.bulkPut(records.map(toCachedConversation));
+  await db.transaction('rw', db.conversations, db.conversationRecords, async () => {
+    await db.conversations.bulkPut(records.map(toCachedConversation));
+    await db.conversationRecords.bulkPut(records.map(toConversationRecord));
+  });
 }
 
 /** A conversation the service no longer shows this agent (deleted, or moved out of their inboxes). */
 export async function forgetConversation(db: InboxDb, id: number): Promise<void> {
-  await db.transaction('rw', db.conversations, db.messages, db.cursors, async () => {
+  await db.transaction('rw', [db.conversations, db.conversationRecords, db.messages, db.cursors], async () => {
     await db.conversations.delete(id);
+    await db.conversationRecords.delete(id);
     await db.messages.where('conversation_id').equals(id).delete();
     await db.cursors.delete(id);
   });

@@ -52,8 +52,23 @@ export async function refreshLatest(db: InboxDb, conversationId: number, fetchPa
   await closeGaps(db, conversationId, fetchPage);
 }
 
-/** One older page (`before` the oldest held). Returns whether older history remains. */
-export async function loadOlder(db: InboxDb, conversationId: number, fetchPage: FetchPage): Promise<boolean> {
+const olderInFlight = new Map<string, Promise<boolean>>();
+
+/**
+ * One older page (`before` the oldest held). Returns whether older history remains. Scroll events
+ * arrive in bursts: a second call while one is on its way joins it instead of asking again.
+ */
+export function loadOlder(db: InboxDb, conversationId: number, fetchPage: FetchPage): Promise<boolean> {
+  const key = `${db.name}#${conversationId}`;
+  let running = olderInFlight.get(key);
+  if (!running) {
+    running = loadOlderOnce(db, conversationId, fetchPage).finally(() => olderInFlight.delete(key));
+    olderInFlight.set(key, running);
+  }
+  return running;
+}
+
+async function loadOlderOnce(db: InboxDb, conversationId: number, fetchPage: FetchPage): Promise<boolean> {
   const cursor = await db.cursors.get(conversationId);
   if (!cursor || cursor.oldestId === 0) {
     await refreshLatest(db, conversationId, fetchPage);

@@ -41,8 +41,7 @@ export function ContactPanel({ conversation }: { conversation: CachedConversatio
     },
   });
 
-  const sender = conversation.record.meta.sender;
-  const contact: Partial<Contact> = cached ?? { name: sender?.name ?? null, email: sender?.email ?? null };
+  const contact: Partial<Contact> = cached ?? { name: conversation.contactName, email: conversation.contactEmail || null };
   const extra = contact.additional_attributes ?? {};
   const details: [string, string][] = (
     [

@@ -25,10 +25,13 @@ export function ConversationList(props: { orderRef: { current: readonly number[]
   const select = useUi((s) => s.select);
   const directory = useDirectory();
 
-  const rows = useLiveQuery(() => readView(db, view, meId), [db, view, meId]);
+  // The result carries its view's key, so rows of the previous view are never shown for this one.
+  const key = viewKey(view);
+  const result = useLiveQuery(async () => ({ key, rows: await readView(db, view, meId) }), [db, view, meId, key]);
+  const rows = result?.key === key ? result.rows : undefined;
   const counts = useLiveQuery(() => db.viewCounts.get(countsKey(view)), [db, view]);
   const revalidate = useQuery({
-    queryKey: ['conversations', db.name, viewKey(view)],
+    queryKey: ['conversations', db.name, key],
     queryFn: () => revalidateView(bridge, db, view, meId),
   });
 

@@ -11,11 +11,11 @@ import { useShortcuts } from '../commands/use-shortcuts';
 import { useDirectory, useDirectorySync } from '../directory/use-directory';
 import { useSession } from '../platform/session';
 import type { SearchHit } from '../search/merge';
-import { useSearch } from '../search/use-search';
+import { searchIndexFor } from '../search/local-index';
 import { useUi } from '../state/ui';
 import { ConversationList } from './ConversationList';
 import { ConversationView } from './ConversationView';
-import { SearchResults } from './SearchResults';
+import { SearchPane } from './SearchResults';
 
 export function Inbox() {
   const { session, bridge, db } = useSession();
@@ -28,7 +28,16 @@ export function Inbox() {
   const account = session.accounts.find((a) => a.id === session.accountId);
   useDirectorySync();
   const directory = useDirectory();
-  const search = useSearch(query);
+  // Build the local search index once the first screen is up, in idle time.
+  useEffect(() => {
+    const start = () => void searchIndexFor(db).start();
+    if (typeof requestIdleCallback !== 'function') {
+      const t = setTimeout(start, 1_000);
+      return () => clearTimeout(t);
+    }
+    const id = requestIdleCallback(start, { timeout: 5_000 });
+    return () => cancelIdleCallback(id);
+  }, [db]);
   const orderRef = useRef<readonly number[]>([]);
   const registry = useMemo(() => createInboxCommands(), []);
   const directoryRef = useRef(directory);
@@ -107,7 +116,7 @@ export function Inbox() {
         </p>
       )}
       <main className="panes" data-pane={selected === undefined ? 'list' : narrowPane}>
-        {query.trim() ? <SearchResults query={query.trim()} hits={search.hits} service={search.service} onOpen={(h) => void openHit(h)} /> : <ConversationList orderRef={orderRef} />}
+        {query.trim() ? <SearchPane query={query.trim()} onOpen={(h) => void openHit(h)} /> : <ConversationList orderRef={orderRef} />}
         {selected === undefined ? (
           <section className="conversation placeholder" aria-label="No conversation open">
             <p>Select a conversation (j / k to move, Enter to open).</p>

@@ -2,6 +2,7 @@
 // the service's merged in when it answers.
 import type { SearchHit } from '../search/merge';
 import type { ServiceSearchState } from '../search/use-search';
+import { useSearch } from '../search/use-search';
 import { relativeTime } from '../components/time';
 
 const kindLabel = { conversation: 'Conversation', message: 'Message', contact: 'Contact' } as const;
@@ -11,6 +12,12 @@ const serviceNote: Record<ServiceSearchState, string> = {
   merged: 'Including results from the service.',
   'local-only': 'Results saved on this computer.',
 };
+
+/** The results pane: mounted only while a query is typed, so the index's updates re-render nothing else. */
+export function SearchPane(props: { query: string; onOpen(hit: SearchHit): void }) {
+  const { hits, service } = useSearch(props.query);
+  return <SearchResults query={props.query} hits={hits} service={service} onOpen={props.onOpen} />;
+}
 
 export function SearchResults(props: { query: string; hits: SearchHit[]; service: ServiceSearchState; onOpen(hit: SearchHit): void }) {
   return (

@@ -13,18 +13,20 @@ export interface LocalHit {
   refId: number;
   conversationId: number;
   title: string;
-  text: string;
+  snippet: string;
   at: number;
   score: number;
 }
 
 type Change = { upsert: SearchDoc } | { remove: string };
 
+const BUILD_SLICE = 250;
+
 export class LocalSearchIndex {
   private readonly mini = new MiniSearch<SearchDoc>({
     idField: 'key',
     fields: ['title', 'text'],
-    storeFields: ['key', 'kind', 'refId', 'conversationId', 'title', 'text', 'at'],
+    storeFields: ['key', 'kind', 'refId', 'conversationId', 'title', 'snippet', 'at'],
     searchOptions: { prefix: true, fuzzy: 0.15, boost: { title: 2 }, combineWith: 'AND' },
   });
   private readonly pending = new WeakMap<Transaction, Change[]>();
@@ -67,21 +69,22 @@ export class LocalSearchIndex {
     return this.mini
       .search(q)
       .slice(0, limit)
-      .map((r) => ({ key: r.key, kind: r.kind, refId: r.refId, conversationId: r.conversationId, title: r.title, text: r.text, at: r.at, score: r.score }) as LocalHit);
+      .map((r) => ({ key: r.key, kind: r.kind, refId: r.refId, conversationId: r.conversationId, title: r.title, snippet: r.snippet, at: r.at, score: r.score }) as LocalHit);
   }
 
   private async buildFromCache() {
     const chunk = async <T>(table: Table<T, number>, toDoc: (row: T) => SearchDoc | undefined) => {
-      // In slices, so a large cache does not block the page while the index builds.
+      // In small slices, yielding between them, so a large cache never blocks the page for long
+      // while the index builds (a slice costs a few milliseconds).
       const keys = await table.toCollection().primaryKeys();
-      for (let i = 0; i < keys.length; i += 2_000) {
-        const rows = await table.bulkGet(keys.slice(i, i + 2_000));
+      for (let i = 0; i < keys.length; i += BUILD_SLICE) {
+        const rows = await table.bulkGet(keys.slice(i, i + BUILD_SLICE));
         const docs = rows.flatMap((row) => {
           const doc = row && toDoc(row);
           return doc && !this.touchedDuringBuild?.has(doc.key) ? [doc] : [];
         });
         this.mini.addAll(docs.filter((d) => !this.mini.has(d.key)));
-        for (const l of this.listeners) l();
+        if (docs.length) for (const l of this.listeners) l();
         await new Promise((r) => setTimeout(r, 0));
       }
     };
@@ -139,12 +142,9 @@ export class LocalSearchIndex {
 
 const indexes = new WeakMap<InboxDb, LocalSearchIndex>();
 
-/** The session's index, started on first use. */
+/** The session's index; `start()` it (idempotent) to build and follow the cache. */
 export function searchIndexFor(db: InboxDb): LocalSearchIndex {
   let index = indexes.get(db);
-  if (!index) {
-    indexes.set(db, (index = new LocalSearchIndex(db)));
-    void index.start();
-  }
+  if (!index) indexes.set(db, (index = new LocalSearchIndex(db)));
   return index;
 }

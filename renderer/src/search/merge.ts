@@ -25,7 +25,7 @@ export function fromLocal(h: LocalHit): SearchHit {
     conversationId: h.conversationId,
     ...(h.kind === 'contact' ? { contactId: h.refId } : {}),
     title: h.title || (h.kind === 'message' ? `Message in #${h.conversationId}` : `#${h.refId}`),
-    snippet: oneLine(h.text),
+    snippet: oneLine(h.snippet),
     at: h.at,
     source: 'local',
   };

@@ -29,6 +29,7 @@ export type ServiceSearchState = 'idle' | 'searching' | 'merged' | 'local-only';
 export function useSearch(query: string): { hits: SearchHit[]; service: ServiceSearchState } {
   const { db, bridge } = useSession();
   const index = searchIndexFor(db);
+  useEffect(() => void index.start(), [index]);
   const [version, setVersion] = useState(0);
   useEffect(() => {
     // Many writes land in a burst while lists sync; refresh at most once a frame.

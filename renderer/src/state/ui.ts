@@ -1,6 +1,7 @@
 // UI state only (what is selected, which view and overlays are showing). Server data lives in
 // Dexie and TanStack Query, never here.
 import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
 import type { ListView } from '../conversations/view';
 import { defaultView } from '../conversations/view';
 import type { ComposerMode } from '../db/schema';
@@ -36,25 +37,32 @@ interface UiState {
   notify(text: string): void;
 }
 
-export const useUi = create<UiState>((set) => ({
-  selectedConversationId: undefined,
-  activeConversationId: undefined,
-  view: defaultView,
-  overlay: undefined,
-  searchQuery: '',
-  narrowPane: 'list',
-  contactPanelOpen: true,
-  composerFocus: undefined,
-  searchFocus: 0,
-  notice: undefined,
-  select: (id) => set({ selectedConversationId: id, activeConversationId: id, narrowPane: id === undefined ? 'list' : 'conversation' }),
-  setActive: (id) => set({ activeConversationId: id }),
-  setView: (patch) => set((s) => ({ view: { ...s.view, ...patch } })),
-  setOverlay: (overlay) => set({ overlay }),
-  setSearchQuery: (searchQuery) => set({ searchQuery }),
-  showPane: (narrowPane) => set({ narrowPane }),
-  toggleContactPanel: () => set((s) => ({ contactPanelOpen: !s.contactPanelOpen })),
-  focusComposer: (mode) => set((s) => ({ composerFocus: { mode, n: (s.composerFocus?.n ?? 0) + 1 } })),
-  focusSearch: () => set((s) => ({ searchFocus: s.searchFocus + 1 })),
-  notify: (text) => set((s) => ({ notice: { text, n: (s.notice?.n ?? 0) + 1 } })),
-}));
+// The list view (tab, status, filters, sort) is kept across restarts, so the app reopens where the
+// agent left it, drawn from the cache at once. Everything else starts fresh.
+export const useUi = create<UiState>()(
+  persist(
+    (set) => ({
+      selectedConversationId: undefined,
+      activeConversationId: undefined,
+      view: defaultView,
+      overlay: undefined,
+      searchQuery: '',
+      narrowPane: 'list',
+      contactPanelOpen: true,
+      composerFocus: undefined,
+      searchFocus: 0,
+      notice: undefined,
+      select: (id) => set({ selectedConversationId: id, activeConversationId: id, narrowPane: id === undefined ? 'list' : 'conversation' }),
+      setActive: (id) => set({ activeConversationId: id }),
+      setView: (patch) => set((s) => ({ view: { ...s.view, ...patch } })),
+      setOverlay: (overlay) => set({ overlay }),
+      setSearchQuery: (searchQuery) => set({ searchQuery }),
+      showPane: (narrowPane) => set({ narrowPane }),
+      toggleContactPanel: () => set((s) => ({ contactPanelOpen: !s.contactPanelOpen })),
+      focusComposer: (mode) => set((s) => ({ composerFocus: { mode, n: (s.composerFocus?.n ?? 0) + 1 } })),
+      focusSearch: () => set((s) => ({ searchFocus: s.searchFocus + 1 })),
+      notify: (text) => set((s) => ({ notice: { text, n: (s.notice?.n ?? 0) + 1 } })),
+    }),
+    { name: 'inbox.view', storage: createJSONStorage(() => localStorage), version: 1, partialize: (s) => ({ view: s.view }) },
+  ),
+);

@@ -28,6 +28,13 @@ export function Inbox() {
   const account = session.accounts.find((a) => a.id === session.accountId);
   useDirectorySync();
   const directory = useDirectory();
+  // A notice stays long enough to read, then goes (the live region has announced it).
+  useEffect(() => {
+    if (!notice) return;
+    const t = setTimeout(() => useUi.getState().clearNotice(), 6_000);
+    return () => clearTimeout(t);
+  }, [notice]);
+
   // Build the local search index once the first screen is up, in idle time.
   useEffect(() => {
     const start = () => void searchIndexFor(db).start();

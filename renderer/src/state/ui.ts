@@ -35,6 +35,7 @@ interface UiState {
   focusComposer(mode: ComposerMode): void;
   focusSearch(): void;
   notify(text: string): void;
+  clearNotice(): void;
 }
 
 // The list view (tab, status, filters, sort) is kept across restarts, so the app reopens where the
@@ -62,6 +63,7 @@ export const useUi = create<UiState>()(
       focusComposer: (mode) => set((s) => ({ composerFocus: { mode, n: (s.composerFocus?.n ?? 0) + 1 } })),
       focusSearch: () => set((s) => ({ searchFocus: s.searchFocus + 1 })),
       notify: (text) => set((s) => ({ notice: { text, n: (s.notice?.n ?? 0) + 1 } })),
+      clearNotice: () => set({ notice: undefined }),
     }),
     { name: 'inbox.view', storage: createJSONStorage(() => localStorage), version: 1, partialize: (s) => ({ view: s.view }) },
   ),

@@ -3,7 +3,7 @@
 // the tab counts are the service's, and a conversation that left a view does not linger in it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../shared/bridge/contract';
-import { revalidateView, reconcileView } from '../../renderer/src/conversations/revalidate';
+import { RECHECK_LIMIT, revalidateView, reconcileView } from '../../renderer/src/conversations/revalidate';
 import type { ListView } from '../../renderer/src/conversations/view';
 import { countsKey, listInput, readView, sortOptions } from '../../renderer/src/conversations/view';
 import { InboxDb } from '../../renderer/src/db/schema';
@@ -129,6 +129,18 @@ describe('reconciliation', () => {
     await revalidateView(bridge, db, all, meId);
     expect(await db.conversations.get(99_999)).toBeUndefined();
     expect(await db.messages.where('conversation_id').equals(99_999).count()).toBe(0);
+  }, 30_000);
+
+  it('drops many leavers at once without re-reading each (they return with their own view)', async () => {
+    const db = new InboxDb(uniqueDbName());
+    const open: ListView = { tab: 'all', status: 'open', sortBy: 'last_activity_at_desc' };
+    await saveConversations(db, Array.from({ length: RECHECK_LIMIT + 5 }, (_, i) => conv(50_000 + i, { status: 'open' })));
+    const demo = await demoBridge(svc);
+    const result = await revalidateView(demo.bridge, db, open, meId);
+    expect(result.left).toBe(RECHECK_LIMIT + 5);
+    expect(demo.calls.filter((c) => c.name === 'conversations.get')).toEqual([]);
+    expect(await db.conversations.where('id').between(50_000, 60_000).count()).toBe(0);
+    expect(await ids(db, open)).toEqual(await serviceIds(open));
   }, 30_000);
 
   it('reconciles nothing after an interrupted fetch: absence is only proven by an empty last page', async () => {

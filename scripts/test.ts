@@ -58,12 +58,12 @@ function readVitest(file: string, code: number): Tally {
   const report = JSON.parse(readFileSync(file, 'utf8')) as {
     numPassedTests: number;
     numFailedTests: number;
-    numFailedTestSuites: number;
-    testResults: { assertionResults: { status: string; fullName: string }[] }[];
+    testResults: { status: string; assertionResults: { status: string; fullName: string }[] }[];
   };
   const skipped = report.testResults.flatMap((f) => f.assertionResults.filter((a) => a.status === 'skipped' || a.status === 'pending' || a.status === 'todo').map((a) => a.fullName));
-  // A suite that fails to load has no test results; count it, so a broken file cannot pass silently.
-  const failed = report.numFailedTests + report.numFailedTestSuites + (code !== 0 && report.numFailedTests + report.numFailedTestSuites === 0 ? 1 : 0);
+  // A file that fails to load has no failed test in it; count it, so a broken file cannot pass silently.
+  const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')).length;
+  const failed = report.numFailedTests + brokenFiles + (code !== 0 && report.numFailedTests + brokenFiles === 0 ? 1 : 0);
   return { stage: 'vitest', passed: report.numPassedTests, failed, skipped };
 }
 

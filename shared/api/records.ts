@@ -7,9 +7,9 @@
 // depend on fall back (`.catch`) instead of failing a whole list because one installation differs.
 import { z } from 'zod';
 
-const epochSeconds = z.number().catch(0);
-const nullableString = z.string().nullable().catch(null);
-const freeObject = z.record(z.string(), z.unknown()).catch({});
+export const epochSeconds = z.number().catch(0);
+export const nullableString = z.string().nullable().catch(null);
+export const freeObject = z.record(z.string(), z.unknown()).catch({});
 
 export const conversationStatuses = ['open', 'resolved', 'pending', 'snoozed'] as const;
 export type ConversationStatus = (typeof conversationStatuses)[number];

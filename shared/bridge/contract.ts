@@ -5,7 +5,10 @@
 // Adding a call: see shared/README.md ("Adding a bridge call").
 import type { z } from 'zod';
 import { appCalls } from './calls/app';
+import { contactCalls } from './calls/contacts';
 import { conversationCalls } from './calls/conversations';
+import { directoryCalls } from './calls/directory';
+import { searchCalls } from './calls/search';
 import { sessionCalls } from './calls/session';
 import type { BridgeEventName, BridgeEventPayload } from './events';
 import type { Result } from './result';
@@ -14,6 +17,9 @@ export const bridgeCalls = {
   ...sessionCalls,
   ...appCalls,
   ...conversationCalls,
+  ...directoryCalls,
+  ...contactCalls,
+  ...searchCalls,
 } as const;
 
 export type BridgeCallName = keyof typeof bridgeCalls;

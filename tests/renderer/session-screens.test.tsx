@@ -147,9 +147,9 @@ describe('re-sign-in dialog', () => {
 describe('signed-out caches', () => {
   it('deletes inbox:<id> with its data and tells main, leaving other sessions alone', async () => {
     const gone = dbForSession('svc#u1#a1');
-    await gone.cursors.put({ conversationId: 1, oldestId: 1, newestId: 2, hasOlder: false });
+    await gone.cursors.put({ conversationId: 1, oldestId: 1, newestId: 2, hasOlder: false, gaps: [] });
     const kept = dbForSession('svc#u2#a1');
-    await kept.cursors.put({ conversationId: 9, oldestId: 1, newestId: 2, hasOlder: false });
+    await kept.cursors.put({ conversationId: 9, oldestId: 1, newestId: 2, hasOlder: false, gaps: [] });
     const fake = fakeBridge({ 'session.cacheDeleted': () => ok({ sessionIds: [] }) });
     expect(await Dexie.exists('inbox:svc#u1#a1')).toBe(true);
     expect(await purgeCaches(fake.bridge, ['svc#u1#a1'])).toEqual(['svc#u1#a1']);
@@ -165,12 +165,13 @@ describe('external links', () => {
   it('lets main open the link on the desktop, opens a tab in web mode, and opens nothing main refused', async () => {
     const tabs: string[] = [];
     const openTab = (u: string) => void tabs.push(u);
-    const desktop = fakeBridge({ 'shell.openExternal': () => ok({ opened: true }) });
+    const desktop = fakeBridge({ 'shell.openExternal': () => ok({ opened: true, url: 'https://example.com/' }) });
     expect(await openExternalLink(desktop.bridge, 'https://example.com', openTab)).toBe('opened_by_os');
-    const web = fakeBridge({ 'shell.openExternal': () => ok({ opened: false }) });
-    expect(await openExternalLink(web.bridge, 'https://example.com', openTab)).toBe('opened_in_tab');
+    // The tab opens main's validated, re-serialised address, not the raw string the page had.
+    const web = fakeBridge({ 'shell.openExternal': () => ok({ opened: false, url: 'https://example.com/' }) });
+    expect(await openExternalLink(web.bridge, 'https://EXAMPLE.com', openTab)).toBe('opened_in_tab');
     const refused = fakeBridge({ 'shell.openExternal': () => ({ ok: false, error: { kind: 'invalid_input', message: 'no' } }) });
     expect(await openExternalLink(refused.bridge, 'javascript:alert(1)', openTab)).toBe('refused');
-    expect(tabs).toEqual(['https://example.com']);
+    expect(tabs).toEqual(['https://example.com/']);
   });
 });

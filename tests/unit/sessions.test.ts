@@ -192,13 +192,13 @@ describe('desktop calls', () => {
   it('opens only safe links through the OS opener; web mode answers opened: false', async () => {
     const opened: string[] = [];
     const { core } = makeCore({ desktop: { openExternal: async (u) => void opened.push(u) } });
-    expect(await core.call('shell.openExternal', { url: 'https://Example.com/a%20b' })).toEqual({ ok: true, value: { opened: true } });
+    expect(await core.call('shell.openExternal', { url: 'https://Example.com/a%20b' })).toEqual({ ok: true, value: { opened: true, url: 'https://example.com/a%20b' } });
     expect(await core.call('shell.openExternal', { url: 'https://example.com/a b' })).toMatchObject({ ok: false, error: { kind: 'invalid_input' } });
     expect(await core.call('shell.openExternal', { url: 'javascript:alert(1)' })).toMatchObject({ ok: false, error: { kind: 'invalid_input' } });
     expect(await core.call('shell.openExternal', { url: 'file:///etc/passwd' })).toMatchObject({ ok: false, error: { kind: 'invalid_input' } });
     expect(await core.call('shell.openExternal', { url: 'x'.repeat(3000) })).toMatchObject({ ok: false, error: { kind: 'invalid_input' } });
     expect(opened).toEqual(['https://example.com/a%20b']);
-    expect(await makeCore().core.call('shell.openExternal', { url: 'https://example.com/' })).toEqual({ ok: true, value: { opened: false } });
+    expect(await makeCore().core.call('shell.openExternal', { url: 'https://example.com/' })).toEqual({ ok: true, value: { opened: false, url: 'https://example.com/' } });
   });
 
   it('reports a failing opener as an error without details', async () => {

@@ -12,6 +12,8 @@ export interface OperationContext {
 /** Every call that is not answered by main itself becomes a request to the service. */
 type ApiCallName = Exclude<BridgeCallName, LocalCallName>;
 
+const account = (accountId: number) => `/api/v1/accounts/${accountId}`;
+
 export const operations: { [C in ApiCallName]: (input: BridgeParsedInput<C>, ctx: OperationContext) => ServiceRequest } = {
   'conversations.list': (input, { accountId }) => ({
     method: 'GET',
@@ -36,6 +38,18 @@ export const operations: { [C in ApiCallName]: (input: BridgeParsedInput<C>, ctx
     path: `/api/v1/accounts/${accountId}/conversations/${input.conversationId}/messages`,
     query: { before: input.before, after: input.after },
   }),
+  'inboxes.list': (_input, { accountId }) => ({ method: 'GET', path: `${account(accountId)}/inboxes` }),
+  'agents.list': (_input, { accountId }) => ({ method: 'GET', path: `${account(accountId)}/agents` }),
+  'teams.list': (_input, { accountId }) => ({ method: 'GET', path: `${account(accountId)}/teams` }),
+  'labels.list': (_input, { accountId }) => ({ method: 'GET', path: `${account(accountId)}/labels` }),
+  'cannedResponses.list': (input, { accountId }) => ({
+    method: 'GET',
+    path: `${account(accountId)}/canned_responses`,
+    query: { search: input.search || undefined },
+  }),
+  'contacts.get': (input, { accountId }) => ({ method: 'GET', path: `${account(accountId)}/contacts/${input.contactId}` }),
+  'contacts.conversations': (input, { accountId }) => ({ method: 'GET', path: `${account(accountId)}/contacts/${input.contactId}/conversations` }),
+  'search.all': (input, { accountId }) => ({ method: 'GET', path: `${account(accountId)}/search`, query: { q: input.q, page: input.page } }),
 };
 
 export const isApiCall = (name: BridgeCallName): name is ApiCallName => Object.prototype.hasOwnProperty.call(operations, name);

@@ -22,11 +22,12 @@ export function appHandlers(desktop: DesktopHost, logger: Logger): Handlers<'app
     'app.setUnreadCount': async (input) => ok({ shown: desktop.setUnreadCount?.(input.count) ?? false }),
     'shell.openExternal': async (input) => {
       if (!isSafeExternalUrl(input.url)) return fail('invalid_input', 'Only web (http, https) and mail (mailto) links open outside the app.');
+      const url = new URL(input.url).toString();
       // Web mode: no OS opener here; the page opens the link itself (rel="noopener noreferrer").
-      if (!desktop.openExternal) return ok({ opened: false });
+      if (!desktop.openExternal) return ok({ opened: false, url });
       try {
-        await desktop.openExternal(new URL(input.url).toString());
-        return ok({ opened: true });
+        await desktop.openExternal(url);
+        return ok({ opened: true, url });
       } catch (err) {
         logger.warn('the OS could not open a link', err);
         return fail('internal', 'The link could not be opened. No application on this computer handles it.');

@@ -1,20 +1,51 @@
-// One message. Text from contacts is untrusted: it is rendered as text (React escapes it), never as HTML.
-import type { Message } from '../../../shared/api/records';
+// One message: incoming, outgoing, private note or activity. Text is untrusted and goes through
+// MessageText (sanitized markdown); attachments are listed with type, name and size.
+import type { Attachment, Message } from '../../../shared/api/records';
+import { MessageText } from './MessageText';
 import { fullTime } from './time';
 
-const kindOf = (m: Message) => (m.message_type === 2 ? 'activity' : m.private ? 'note' : m.message_type === 0 ? 'incoming' : 'outgoing');
+export type MessageKind = 'incoming' | 'outgoing' | 'note' | 'activity';
+
+export const kindOf = (m: Message): MessageKind => (m.message_type === 2 ? 'activity' : m.private ? 'note' : m.message_type === 0 ? 'incoming' : 'outgoing');
+
+const kindLabel: Record<MessageKind, string> = { incoming: 'Incoming message', outgoing: 'Reply', note: 'Private note', activity: 'Activity' };
+
+export function formatBytes(n: number | null | undefined): string {
+  if (!n) return '';
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${Math.round(n / 1024)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function attachmentName(a: Attachment): string {
+  if (a.fallback_title) return a.fallback_title;
+  const last = a.data_url?.split(/[?#]/)[0]?.split('/').pop();
+  return last ? decodeURIComponent(last) : `${a.file_type}${a.extension ? `.${a.extension}` : ''}`;
+}
 
 export function MessageBubble({ message: m }: { message: Message }) {
   const kind = kindOf(m);
+  const sender = m.sender?.available_name || m.sender?.name || (kind === 'incoming' ? 'Contact' : 'Agent');
   return (
-    <article className={`bubble ${kind}`} aria-label={`${kind === 'note' ? 'Private note' : kind} message`} data-message-id={m.id}>
-      {kind !== 'activity' && <div className="sender">{m.sender?.available_name || m.sender?.name || (kind === 'incoming' ? 'Contact' : 'Agent')}</div>}
-      <div className="content">{m.content}</div>
-      {m.attachments?.map((a) => (
-        <div key={a.id} className="attachment">
-          📎 {a.fallback_title || a.file_type} · {a.extension ?? ''} {a.file_size ? `· ${Math.round(a.file_size / 1024)} KB` : ''}
+    <article className={`bubble ${kind}`} aria-label={kind === 'activity' ? 'Activity' : `${kindLabel[kind]} from ${sender}`} data-message-id={m.id}>
+      {kind !== 'activity' && (
+        <div className="sender">
+          {sender}
+          {kind === 'note' && <span className="note-tag">Private note</span>}
         </div>
-      ))}
+      )}
+      {m.content ? kind === 'activity' ? <div className="content">{m.content}</div> : <MessageText text={m.content} /> : null}
+      {m.attachments && m.attachments.length > 0 && (
+        <ul className="attachments" aria-label="Attachments">
+          {m.attachments.map((a) => (
+            <li key={a.id} className="attachment">
+              <span className="attachment-type">{a.file_type}</span> {attachmentName(a)}
+              {a.extension && <span className="muted"> · {a.extension.toUpperCase()}</span>}
+              {a.file_size ? <span className="muted"> · {formatBytes(a.file_size)}</span> : null}
+            </li>
+          ))}
+        </ul>
+      )}
       <time dateTime={new Date(m.created_at * 1000).toISOString()}>{fullTime(m.created_at)}</time>
     </article>
   );

@@ -9,7 +9,7 @@ export async function openExternalLink(bridge: Bridge, url: string, openTab: (ur
   const result = await bridge.call('shell.openExternal', { url });
   if (!result.ok) return 'refused';
   if (result.value.opened) return 'opened_by_os';
-  openTab(url);
+  openTab(result.value.url);
   return 'opened_in_tab';
 }
 

@@ -2,24 +2,12 @@
 // session's local cache, shared through context.
 import { createContext, useContext, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import type { Bridge, BridgeCallName, BridgeInput, BridgeOutput } from '../../../shared/bridge/contract';
+import type { Bridge } from '../../../shared/bridge/contract';
 import type { SessionInfo, SessionState } from '../../../shared/bridge/calls/session';
-import type { BridgeError } from '../../../shared/bridge/result';
 import type { InboxDb } from '../db/schema';
 import { dbForSession } from '../db/schema';
 
-export class BridgeFailure extends Error {
-  constructor(readonly error: BridgeError) {
-    super(error.message);
-  }
-}
-
-/** For TanStack Query: a failed call becomes a thrown BridgeFailure. */
-export async function callOrThrow<C extends BridgeCallName>(bridge: Bridge, name: C, input: BridgeInput<C>): Promise<BridgeOutput<C>> {
-  const result = await bridge.call(name, input);
-  if (!result.ok) throw new BridgeFailure(result.error);
-  return result.value;
-}
+export { BridgeFailure, callOrThrow } from './call';
 
 export function useSessionState(bridge: Bridge): SessionState | undefined {
   const [state, setState] = useState<SessionState>();

@@ -1,75 +1,107 @@
-// The conversation list: rendered from the cache at once, then revalidated page by page
-// (`page` until an empty page, as the spec signals the end of a list).
+// The conversation list: rendered from the cache at once (the view's predicate and order applied
+// to cached rows), then revalidated page by page, with the service's tab counts. Virtualized, so
+// 10,000 conversations scroll smoothly; the keyboard cursor (j/k) is the listbox's active option.
 import { useQuery } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { saveConversations } from '../db/sync';
-import { callOrThrow, useSession } from '../platform/session';
-import { useUi } from '../state/ui';
-import { relativeTime } from '../components/time';
+import { useEffect, useRef } from 'react';
+import { ConversationRow, ROW_HEIGHT } from '../components/ConversationRow';
+import { FilterBar } from '../components/FilterBar';
+import { ListTabs } from '../components/ListTabs';
 import { SyncBanner } from '../components/SyncBanner';
+import { revalidateView } from '../conversations/revalidate';
+import { countsKey, readView, statusOptions, tabOptions, viewKey } from '../conversations/view';
+import { useDirectory } from '../directory/use-directory';
+import { useSession } from '../platform/session';
+import { useUi } from '../state/ui';
 
-const MAX_PAGES = 400;
-
-export function ConversationList() {
-  const { bridge, db } = useSession();
-  const selected = useUi((s) => s.selectedConversationId);
+export function ConversationList(props: { orderRef: { current: readonly number[] } }) {
+  const { bridge, db, session } = useSession();
+  const meId = session.user.id;
+  const view = useUi((s) => s.view);
+  const setView = useUi((s) => s.setView);
+  const activeId = useUi((s) => s.activeConversationId);
+  const openId = useUi((s) => s.selectedConversationId);
   const select = useUi((s) => s.select);
+  const directory = useDirectory();
 
-  const rows = useLiveQuery(async () => {
-    const open = await db.conversations.where('status').equals('open').toArray();
-    return open.sort((a, b) => b.lastActivityAt - a.lastActivityAt);
-  }, [db]);
-
+  // The result carries its view's key, so rows of the previous view are never shown for this one.
+  const key = viewKey(view);
+  const result = useLiveQuery(async () => ({ key, rows: await readView(db, view, meId) }), [db, view, meId, key]);
+  const rows = result?.key === key ? result.rows : undefined;
+  const counts = useLiveQuery(() => db.viewCounts.get(countsKey(view)), [db, view]);
   const revalidate = useQuery({
-    queryKey: ['conversations', 'open'],
-    queryFn: async () => {
-      let total = 0;
-      for (let page = 1; page <= MAX_PAGES; page++) {
-        const list = await callOrThrow(bridge, 'conversations.list', { page, status: 'open', assigneeType: 'all' });
-        if (list.data.payload.length === 0) break;
-        total += list.data.payload.length;
-        await saveConversations(db, list.data.payload);
-      }
-      return total;
-    },
+    queryKey: ['conversations', db.name, key],
+    queryFn: () => revalidateView(bridge, db, view, meId),
   });
+
+  useEffect(() => {
+    props.orderRef.current = rows?.map((r) => r.id) ?? [];
+  }, [rows, props.orderRef]);
+
+  const scroller = useRef<HTMLDivElement>(null);
+  const count = rows?.length ?? 0;
+  // We do not use the React Compiler; the virtualizer is meant to be read during render.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    getItemKey: (i) => rows?.[i]?.id ?? i,
+  });
+
+  // Keep the keyboard cursor in sight.
+  const activeIndex = activeId === undefined || !rows ? -1 : rows.findIndex((r) => r.id === activeId);
+  useEffect(() => {
+    if (activeIndex >= 0) virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
+  }, [activeIndex, virtualizer]);
+
+  const tabLabel = tabOptions.find((t) => t.value === view.tab)!.label;
+  const statusLabel = statusOptions.find((s) => s.value === view.status)!.label;
+  const listLabel = `${tabLabel} conversations, ${statusLabel.toLowerCase()}`;
 
   return (
     <nav className="conversation-list" aria-label="Conversations">
-      <header className="pane-header">
-        <h2>Open conversations</h2>
-        <span className="count" aria-label={`${rows?.length ?? 0} conversations`}>
-          {rows?.length ?? ''}
-        </span>
-      </header>
+      <ListTabs tab={view.tab} counts={counts?.counts} onChange={(tab) => setView({ tab })} />
+      <FilterBar view={view} directory={directory} onChange={setView} />
       <SyncBanner error={revalidate.error} fetching={revalidate.isFetching} />
-      {rows && rows.length === 0 && !revalidate.isFetching && <p className="empty">No open conversations.</p>}
-      <ul role="listbox" aria-label="Open conversations">
-        {rows?.map((c) => (
-          <li
-            key={c.id}
-            role="option"
-            aria-selected={c.id === selected}
-            tabIndex={c.id === selected ? 0 : -1}
-            className={c.id === selected ? 'row selected' : 'row'}
-            onClick={() => select(c.id)}
-            onKeyDown={(e) => e.key === 'Enter' && select(c.id)}
-          >
-            <div className="row-top">
-              <span className="contact">{c.contactName}</span>
-              <time>{relativeTime(c.lastActivityAt)}</time>
-            </div>
-            <div className="row-bottom">
-              <span className="preview">{c.preview}</span>
-              {c.unreadCount > 0 && (
-                <span className="unread" aria-label={`${c.unreadCount} unread`}>
-                  {c.unreadCount >= 10 ? '10+' : c.unreadCount}
-                </span>
-              )}
-            </div>
-          </li>
-        ))}
-      </ul>
+      <p className="list-status" role="status">
+        {rows ? `${count} ${count === 1 ? 'conversation' : 'conversations'}` : 'Loading…'}
+        {revalidate.isFetching ? ' · syncing' : ''}
+      </p>
+      {rows && count === 0 && !revalidate.isFetching && <p className="empty">Nothing here. Try another tab, status or filter.</p>}
+      <div
+        ref={scroller}
+        id="conversation-listbox"
+        role="listbox"
+        aria-label={listLabel}
+        aria-activedescendant={activeIndex >= 0 ? `conversation-row-${activeId}` : undefined}
+        tabIndex={0}
+        data-shortcut-scope="list"
+        data-virtual-scroller=""
+        className="list-scroller"
+      >
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="presentation">
+          {virtualizer.getVirtualItems().map((item) => {
+            const c = rows![item.index]!;
+            return (
+              <ConversationRow
+                key={c.id}
+                c={c}
+                directory={directory}
+                showStatus={view.status === 'all'}
+                active={c.id === activeId}
+                open={c.id === openId}
+                index={item.index}
+                count={count}
+                start={item.start}
+                onOpen={select}
+              />
+            );
+          })}
+        </div>
+      </div>
     </nav>
   );
 }

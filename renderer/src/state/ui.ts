@@ -1,13 +1,70 @@
-// UI state only (what is selected, which view is showing). Server data lives in Dexie and
-// TanStack Query, never here.
+// UI state only (what is selected, which view and overlays are showing). Server data lives in
+// Dexie and TanStack Query, never here.
 import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import type { ListView } from '../conversations/view';
+import { defaultView } from '../conversations/view';
+import type { ComposerMode } from '../db/schema';
+
+export type Overlay = 'palette' | 'shortcuts' | undefined;
+/** Which pane has the agent's attention on narrow screens (200% zoom), where one pane shows. */
+export type NarrowPane = 'list' | 'conversation' | 'contact';
 
 interface UiState {
   selectedConversationId: number | undefined;
+  /** The row the keyboard cursor is on (j/k), which Enter opens. */
+  activeConversationId: number | undefined;
+  view: ListView;
+  overlay: Overlay;
+  searchQuery: string;
+  narrowPane: NarrowPane;
+  contactPanelOpen: boolean;
+  /** A request for the composer to take focus in a mode; the counter makes repeats distinct. */
+  composerFocus: { mode: ComposerMode; n: number } | undefined;
+  /** A request for the search field to take focus. */
+  searchFocus: number;
+  /** A short message for the agent in the app's live region ("This link cannot be opened"). */
+  notice: { text: string; n: number } | undefined;
   select(id: number | undefined): void;
+  setActive(id: number | undefined): void;
+  setView(patch: Partial<ListView>): void;
+  setOverlay(o: Overlay): void;
+  setSearchQuery(q: string): void;
+  showPane(p: NarrowPane): void;
+  toggleContactPanel(): void;
+  focusComposer(mode: ComposerMode): void;
+  focusSearch(): void;
+  notify(text: string): void;
+  clearNotice(): void;
 }
 
-export const useUi = create<UiState>((set) => ({
-  selectedConversationId: undefined,
-  select: (id) => set({ selectedConversationId: id }),
-}));
+// The list view (tab, status, filters, sort) is kept across restarts, so the app reopens where the
+// agent left it, drawn from the cache at once. Everything else starts fresh.
+export const useUi = create<UiState>()(
+  persist(
+    (set) => ({
+      selectedConversationId: undefined,
+      activeConversationId: undefined,
+      view: defaultView,
+      overlay: undefined,
+      searchQuery: '',
+      narrowPane: 'list',
+      contactPanelOpen: true,
+      composerFocus: undefined,
+      searchFocus: 0,
+      notice: undefined,
+      select: (id) => set({ selectedConversationId: id, activeConversationId: id, narrowPane: id === undefined ? 'list' : 'conversation' }),
+      setActive: (id) => set({ activeConversationId: id }),
+      setView: (patch) => set((s) => ({ view: { ...s.view, ...patch } })),
+      setOverlay: (overlay) => set({ overlay }),
+      setSearchQuery: (searchQuery) => set({ searchQuery }),
+      showPane: (narrowPane) => set({ narrowPane }),
+      toggleContactPanel: () => set((s) => ({ contactPanelOpen: !s.contactPanelOpen })),
+      focusComposer: (mode) => set((s) => ({ composerFocus: { mode, n: (s.composerFocus?.n ?? 0) + 1 } })),
+      focusSearch: () => set((s) => ({ searchFocus: s.searchFocus + 1 })),
+      notify: (text) => set((s) => ({ notice: { text, n: (s.notice?.n ?? 0) + 1 } })),
+      clearNotice: () => set({ notice: undefined }),
+    }),
+    { name: 'inbox.view', storage: createJSONStorage(() => localStorage), version: 1, partialize: (s) => ({ view: s.view }) },
+  ),
+);

@@ -15,7 +15,10 @@ export const appCalls = {
   /**
    * Opens a link from a message in the OS browser or mail client. Main allows only http:, https:
    * and mailto: (anything else is `invalid_input`). `opened: false` in web mode: the page opens
-   * the link itself in a new tab with rel="noopener noreferrer".
+   * `url` (the validated address, re-serialised by main) itself in a new tab with rel="noopener noreferrer".
    */
-  'shell.openExternal': { input: z.object({ url: z.string().min(1).max(2048) }), output: z.object({ opened: z.boolean() }) },
+  'shell.openExternal': {
+    input: z.object({ url: z.string().min(1).max(2048) }),
+    output: z.object({ opened: z.boolean(), url: z.string() }),
+  },
 } as const;

@@ -1,0 +1,122 @@
+// The inbox's commands: moving through the list, opening, focusing the composer and search,
+// switching tabs, statuses, filters and sort. Phase 2 adds the triage group to the same registry.
+import type { Inbox, Label, Team } from '../../../shared/api/directory';
+import type { ListView } from '../conversations/view';
+import { sortOptions, statusOptions, tabOptions } from '../conversations/view';
+import type { Overlay } from '../state/ui';
+import type { ComposerMode } from '../db/schema';
+import type { Command } from './registry';
+import { CommandRegistry } from './registry';
+
+/** What commands read and change. Built fresh for each key press or palette run. */
+export interface InboxCommandContext {
+  view: ListView;
+  activeId: number | undefined;
+  selectedId: number | undefined;
+  overlay: Overlay;
+  /** The list's ids in display order. */
+  orderedIds(): readonly number[];
+  directory: { inboxes: readonly Inbox[]; teams: readonly Team[]; labels: readonly Label[] };
+  setView(patch: Partial<ListView>): void;
+  setActive(id: number): void;
+  open(id: number): void;
+  closeConversation(): void;
+  focusComposer(mode: ComposerMode): void;
+  focusSearch(): void;
+  focusList(): void;
+  setOverlay(o: Overlay): void;
+  toggleContactPanel(): void;
+}
+
+type C = Command<InboxCommandContext>;
+
+function step(ctx: InboxCommandContext, delta: number) {
+  const ids = ctx.orderedIds();
+  if (!ids.length) return;
+  const at = ctx.activeId === undefined ? -1 : ids.indexOf(ctx.activeId);
+  const next = at < 0 ? (delta > 0 ? 0 : ids.length - 1) : Math.min(ids.length - 1, Math.max(0, at + delta));
+  ctx.setActive(ids[next]!);
+  ctx.focusList();
+}
+
+const hasOpen = (ctx: InboxCommandContext) => ctx.selectedId !== undefined;
+
+const navigation: C[] = [
+  { id: 'list.next', title: 'Next conversation', group: 'List', keys: ['j', 'ArrowDown'], run: (ctx) => step(ctx, 1) },
+  { id: 'list.previous', title: 'Previous conversation', group: 'List', keys: ['k', 'ArrowUp'], run: (ctx) => step(ctx, -1) },
+  {
+    id: 'list.open',
+    title: 'Open the highlighted conversation',
+    group: 'List',
+    keys: ['Enter', 'o'],
+    enabled: (ctx) => ctx.activeId !== undefined,
+    run: (ctx) => ctx.open(ctx.activeId!),
+  },
+  { id: 'list.focus', title: 'Go to the conversation list', group: 'Navigation', keys: ['g'], run: (ctx) => ctx.focusList() },
+  { id: 'conversation.reply', title: 'Reply', group: 'Conversation', keys: ['r'], enabled: hasOpen, run: (ctx) => ctx.focusComposer('reply') },
+  { id: 'conversation.note', title: 'Write a private note', group: 'Conversation', keys: ['n'], enabled: hasOpen, run: (ctx) => ctx.focusComposer('note') },
+  { id: 'conversation.contact', title: 'Show or hide contact details', group: 'Conversation', keys: ['i'], enabled: hasOpen, run: (ctx) => ctx.toggleContactPanel() },
+  { id: 'conversation.close', title: 'Back to the list', group: 'Conversation', keys: ['Escape'], paletteHidden: true, run: (ctx) => (ctx.overlay ? ctx.setOverlay(undefined) : ctx.closeConversation()) },
+  { id: 'search.focus', title: 'Search', group: 'Search', keys: ['/'], keywords: 'find', run: (ctx) => ctx.focusSearch() },
+  { id: 'palette.open', title: 'Command palette', group: 'Help', keys: ['mod+k'], whileTyping: true, paletteHidden: true, run: (ctx) => ctx.setOverlay(ctx.overlay === 'palette' ? undefined : 'palette') },
+  { id: 'shortcuts.show', title: 'Keyboard shortcuts', group: 'Help', keys: ['?'], keywords: 'help keys', run: (ctx) => ctx.setOverlay('shortcuts') },
+];
+
+const tabs: C[] = tabOptions.map((t, i) => ({
+  id: `tab.${t.value}`,
+  title: `Go to ${t.label}`,
+  group: 'Navigation',
+  keys: [String(i + 1)],
+  keywords: 'tab assignee',
+  run: (ctx) => ctx.setView({ tab: t.value }),
+}));
+
+const statuses: C[] = statusOptions.map((s) => ({
+  id: `status.${s.value}`,
+  title: `Status: ${s.label}`,
+  group: 'Filters',
+  keywords: 'show filter',
+  run: (ctx) => ctx.setView({ status: s.value }),
+}));
+
+const sorts: C[] = sortOptions.map((s) => ({
+  id: `sort.${s.value}`,
+  title: `Sort by ${s.label.toLowerCase()}`,
+  group: 'Sort',
+  keywords: 'order',
+  run: (ctx) => ctx.setView({ sortBy: s.value }),
+}));
+
+const clearFilters: C = {
+  id: 'filters.clear',
+  title: 'Clear inbox, team and label filters',
+  group: 'Filters',
+  keywords: 'reset remove',
+  enabled: (ctx) => Boolean(ctx.view.inboxId || ctx.view.teamId || ctx.view.label),
+  run: (ctx) => ctx.setView({ inboxId: undefined, teamId: undefined, label: undefined }),
+};
+
+/** One command per inbox, team and label the account has. */
+function filterCommands(ctx: InboxCommandContext): C[] {
+  return [
+    ...ctx.directory.inboxes.map((i): C => ({ id: `filter.inbox.${i.id}`, title: `Inbox: ${i.name}`, group: 'Filters', keywords: 'filter', run: (c) => c.setView({ inboxId: i.id }) })),
+    ...ctx.directory.teams.map((t): C => ({ id: `filter.team.${t.id}`, title: `Team: ${t.name}`, group: 'Filters', keywords: 'filter', run: (c) => c.setView({ teamId: t.id }) })),
+    ...ctx.directory.labels.map((l): C => ({ id: `filter.label.${l.id}`, title: `Label: ${l.title}`, group: 'Filters', keywords: 'filter tag', run: (c) => c.setView({ label: l.title }) })),
+  ];
+}
+
+/** "#123" or "123" in the palette: open that conversation. */
+function openByNumber(_ctx: InboxCommandContext, query: string): C[] {
+  const m = /^#?(\d{1,9})$/.exec(query.trim());
+  if (!m) return [];
+  const id = Number(m[1]);
+  if (!id) return [];
+  return [{ id: `open.${id}`, title: `Open conversation #${id}`, group: 'Navigation', keywords: `${id} #${id}`, run: (ctx) => ctx.open(id) }];
+}
+
+export function createInboxCommands(): CommandRegistry<InboxCommandContext> {
+  return new CommandRegistry<InboxCommandContext>()
+    .register(...navigation, ...tabs, ...statuses, ...sorts, clearFilters)
+    .provide(openByNumber)
+    .provide(filterCommands);
+}

@@ -1,0 +1,180 @@
+// The composer: reply or private note, `/` for canned responses, `@` to mention an agent in a
+// note, Enter or Ctrl/Cmd+Enter to send (a preference), and a draft per conversation that
+// survives restarts. Sending itself is phase 2 (composer/send.ts): the button says so.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { useDraft } from '../composer/drafts';
+import { SENDING_AVAILABLE, sendComposedMessage } from '../composer/send';
+import type { ActiveToken } from '../composer/tokens';
+import { activeToken, matchAgents, matchCanned, mentionMarkup, replaceToken } from '../composer/tokens';
+import type { ComposerMode } from '../db/schema';
+import { useDirectory } from '../directory/use-directory';
+import { displayChord } from '../commands/keys';
+import { useSession } from '../platform/session';
+import type { SendKey } from '../state/preferences';
+import { usePreferences } from '../state/preferences';
+import { useUi } from '../state/ui';
+import type { Suggestion } from './SuggestionList';
+import { SuggestionList } from './SuggestionList';
+
+/** Whether this key press sends, under the agent's preference. */
+export function isSendKey(e: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'>, pref: SendKey): boolean {
+  if (e.key !== 'Enter' || e.altKey) return false;
+  const mod = e.ctrlKey || e.metaKey;
+  return pref === 'enter' ? !e.shiftKey && !mod : mod;
+}
+
+export function Composer({ conversationId }: { conversationId: number }) {
+  const { db } = useSession();
+  const directory = useDirectory();
+  const sendKey = usePreferences((s) => s.sendKey);
+  const setSendKey = usePreferences((s) => s.setSendKey);
+  const focusRequest = useUi((s) => s.composerFocus);
+  const notify = useUi((s) => s.notify);
+  const draft = useDraft(db, conversationId);
+  const area = useRef<HTMLTextAreaElement>(null);
+  const [caret, setCaret] = useState(0);
+  const [dismissed, setDismissed] = useState<number>();
+  const [active, setActive] = useState(0);
+
+  // r / n from anywhere: switch mode and put the caret in the box.
+  const handled = useRef(focusRequest?.n);
+  useEffect(() => {
+    if (!focusRequest || focusRequest.n === handled.current || !draft.loaded) return;
+    handled.current = focusRequest.n;
+    draft.setMode(focusRequest.mode);
+    area.current?.focus();
+  }, [focusRequest, draft]);
+
+  const token: ActiveToken | undefined = useMemo(() => {
+    const t = activeToken(draft.text, caret);
+    if (!t || t.start === dismissed) return undefined;
+    return t.trigger === '@' && draft.mode !== 'note' ? undefined : t;
+  }, [draft.text, caret, dismissed, draft.mode]);
+
+  const canned = token?.trigger === '/' ? matchCanned(directory.cannedResponses, token.query) : [];
+  const agents = token?.trigger === '@' ? matchAgents(directory.agents, token.query) : [];
+  const suggestions: Suggestion[] = token?.trigger === '/'
+    ? canned.map((c) => ({ id: `canned-${c.id}`, label: `/${c.short_code}`, detail: c.content }))
+    : agents.map((a) => ({ id: `agent-${a.id}`, label: a.available_name || a.name, detail: a.email }));
+  const open = suggestions.length > 0;
+  const activeIndex = Math.min(active, Math.max(0, suggestions.length - 1));
+
+  // After an insertion the caret goes right after it, in the same commit as the new text: later
+  // (a frame later) would move it under keys the agent already typed.
+  const pendingCaret = useRef<number>(undefined);
+  useLayoutEffect(() => {
+    if (pendingCaret.current === undefined) return;
+    area.current?.setSelectionRange(pendingCaret.current, pendingCaret.current);
+    pendingCaret.current = undefined;
+  });
+  const apply = (next: { text: string; caret: number }) => {
+    pendingCaret.current = next.caret;
+    draft.setText(next.text);
+    setCaret(next.caret);
+  };
+
+  const pick = (index: number) => {
+    if (!token) return;
+    if (token.trigger === '/') {
+      const c = canned[index];
+      if (c) apply(replaceToken(draft.text, token, c.content));
+    } else {
+      const a = agents[index];
+      if (a) apply(replaceToken(draft.text, token, mentionMarkup(a)));
+    }
+    setActive(0);
+  };
+
+  const submit = async () => {
+    if (!draft.text.trim()) return;
+    if (!SENDING_AVAILABLE) {
+      notify('Sending arrives soon. Your draft is kept.');
+      return;
+    }
+    await sendComposedMessage(db, { conversationId, text: draft.text, mode: draft.mode });
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (open) {
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        setActive((activeIndex + (e.key === 'ArrowDown' ? 1 : suggestions.length - 1)) % suggestions.length);
+        return;
+      }
+      if (e.key === 'Enter' || e.key === 'Tab') {
+        e.preventDefault();
+        pick(activeIndex);
+        return;
+      }
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        e.stopPropagation();
+        setDismissed(token!.start);
+        return;
+      }
+    }
+    if (isSendKey(e, sendKey)) {
+      e.preventDefault();
+      void submit();
+    } else if (e.key === 'Escape') {
+      // Leave the box (the draft stays); shortcuts work again.
+      e.currentTarget.blur();
+    }
+  };
+
+  const setMode = (m: ComposerMode) => {
+    draft.setMode(m);
+    area.current?.focus();
+  };
+
+  const listId = `composer-suggestions-${conversationId}`;
+  const sendChord = sendKey === 'enter' ? 'Enter' : displayChord('mod+Enter');
+  return (
+    <form className={`composer ${draft.mode}`} aria-label="Compose" onSubmit={(e) => (e.preventDefault(), void submit())}>
+      <div className="composer-modes" role="group" aria-label="Message type">
+        {(['reply', 'note'] as const).map((m) => (
+          <button key={m} type="button" aria-pressed={draft.mode === m} className="mode" onClick={() => setMode(m)}>
+            {m === 'reply' ? 'Reply' : 'Private note'}
+          </button>
+        ))}
+      </div>
+      {open && <SuggestionList id={listId} label={token!.trigger === '/' ? 'Canned responses' : 'Agents'} items={suggestions} active={activeIndex} onPick={pick} />}
+      <textarea
+        ref={area}
+        aria-label={draft.mode === 'reply' ? 'Reply to the contact' : 'Private note for your team'}
+        aria-autocomplete="list"
+        aria-controls={open ? listId : undefined}
+        aria-expanded={open}
+        aria-activedescendant={open ? `${listId}-${activeIndex}` : undefined}
+        role="combobox"
+        placeholder={draft.mode === 'reply' ? 'Reply… ( / for canned responses )' : 'Private note… ( @ to mention, / for canned responses )'}
+        value={draft.text}
+        disabled={!draft.loaded}
+        rows={3}
+        onChange={(e) => {
+          draft.setText(e.target.value);
+          setCaret(e.target.selectionStart);
+          setActive(0);
+        }}
+        onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
+        onKeyDown={onKeyDown}
+        onBlur={() => draft.flush()}
+      />
+      <div className="composer-footer">
+        <label className="send-key">
+          <span>Send with</span>
+          <select value={sendKey} onChange={(e) => setSendKey(e.target.value as SendKey)}>
+            <option value="mod-enter">{displayChord('mod+Enter')}</option>
+            <option value="enter">Enter</option>
+          </select>
+        </label>
+        {!SENDING_AVAILABLE && <span className="muted" id={`send-soon-${conversationId}`}>Sending arrives soon; drafts are kept.</span>}
+        <button type="submit" className="send" disabled={!SENDING_AVAILABLE || !draft.text.trim()} aria-describedby={SENDING_AVAILABLE ? undefined : `send-soon-${conversationId}`}>
+          {draft.mode === 'reply' ? 'Send' : 'Add note'} <kbd>{sendChord}</kbd>
+        </button>
+      </div>
+    </form>
+  );
+}
+

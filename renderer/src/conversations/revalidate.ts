@@ -1,0 +1,59 @@
+// Revalidates a list view against the service: pages by `page` until an empty page (the spec's
+// end of list), the tab counts from page 1's meta, then reconciliation. A conversation the cache
+// shows in this view but a complete fetch did not return has left the view (resolved, reassigned,
+// relabelled, or gone): it must not linger where it no longer belongs.
+import type { Bridge } from '../../../shared/bridge/contract';
+import { forgetConversation, saveConversations } from '../db/sync';
+import type { InboxDb } from '../db/schema';
+import { callOrThrow } from '../platform/call';
+import type { ListView } from './view';
+import { countsKey, listInput, readView } from './view';
+
+export const MAX_PAGES = 400;
+/** Above this many leavers, re-reading each one costs more than letting its own view bring it back. */
+export const RECHECK_LIMIT = 50;
+
+export interface RevalidateResult {
+  fetched: number;
+  complete: boolean;
+  left: number;
+}
+
+export async function revalidateView(bridge: Bridge, db: InboxDb, view: ListView, meId: number, maxPages = MAX_PAGES): Promise<RevalidateResult> {
+  const seen = new Set<number>();
+  let complete = false;
+  for (let page = 1; page <= maxPages; page++) {
+    const list = await callOrThrow(bridge, 'conversations.list', listInput(view, page));
+    if (page === 1) await db.viewCounts.put({ key: countsKey(view), counts: list.data.meta, fetchedAt: Date.now() });
+    if (list.data.payload.length === 0) {
+      complete = true;
+      break;
+    }
+    for (const c of list.data.payload) seen.add(c.id);
+    await saveConversations(db, list.data.payload);
+  }
+  // Only a complete fetch proves absence; an interrupted one reconciles nothing.
+  const left = complete ? await reconcileView(bridge, db, view, meId, seen) : 0;
+  return { fetched: seen.size, complete, left };
+}
+
+/**
+ * Rows the cache places in `view` that the service did not return. Each is re-read: the fresh
+ * record moves it to where it belongs (pages shift while we read them, so a row may simply have
+ * moved to a page we had already passed). A 404 forgets it; any other failure drops the row from
+ * the list (its messages stay cached) until a view that holds it brings it back.
+ */
+export async function reconcileView(bridge: Bridge, db: InboxDb, view: ListView, meId: number, seen: ReadonlySet<number>): Promise<number> {
+  const leavers = (await readView(db, view, meId)).filter((c) => !seen.has(c.id));
+  if (leavers.length > RECHECK_LIMIT) {
+    await db.conversations.bulkDelete(leavers.map((c) => c.id));
+    return leavers.length;
+  }
+  for (const c of leavers) {
+    const fresh = await bridge.call('conversations.get', { conversationId: c.id });
+    if (fresh.ok) await saveConversations(db, [fresh.value]);
+    else if (fresh.error.kind === 'not_found') await forgetConversation(db, c.id);
+    else await db.conversations.delete(c.id);
+  }
+  return leavers.length;
+}

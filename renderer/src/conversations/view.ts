@@ -1,0 +1,128 @@
+// A list view (tab, status, filters, sort) and how it reads from the cache. The same predicate
+// and order the service applies are applied to cached rows, so the list the agent sees from the
+// cache is the list the service will confirm.
+import type { Collection } from 'dexie';
+import Dexie from 'dexie';
+import type { ConversationListInput } from '../../../shared/bridge/calls/conversations';
+import type { ConversationStatus } from '../../../shared/api/records';
+import type { CachedConversation, InboxDb } from '../db/schema';
+
+export type AssigneeTab = 'me' | 'unassigned' | 'all';
+export type StatusFilter = ConversationStatus | 'all';
+export type SortBy = NonNullable<ConversationListInput['sortBy']>;
+
+export interface ListView {
+  tab: AssigneeTab;
+  status: StatusFilter;
+  inboxId?: number | undefined;
+  teamId?: number | undefined;
+  label?: string | undefined;
+  sortBy: SortBy;
+}
+
+export const defaultView: ListView = { tab: 'me', status: 'open', sortBy: 'last_activity_at_desc' };
+
+export const sortOptions: { value: SortBy; label: string }[] = [
+  { value: 'last_activity_at_desc', label: 'Last activity: newest' },
+  { value: 'last_activity_at_asc', label: 'Last activity: oldest' },
+  { value: 'created_at_desc', label: 'Created: newest' },
+  { value: 'created_at_asc', label: 'Created: oldest' },
+  { value: 'priority_desc', label: 'Priority: highest' },
+  { value: 'priority_asc', label: 'Priority: lowest' },
+  { value: 'waiting_since_asc', label: 'Waiting: longest' },
+  { value: 'waiting_since_desc', label: 'Waiting: shortest' },
+];
+
+export const statusOptions: { value: StatusFilter; label: string }[] = [
+  { value: 'open', label: 'Open' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'snoozed', label: 'Snoozed' },
+  { value: 'resolved', label: 'Resolved' },
+  { value: 'all', label: 'All statuses' },
+];
+
+export const tabOptions: { value: AssigneeTab; label: string; countKey: 'mine_count' | 'unassigned_count' | 'all_count' }[] = [
+  { value: 'me', label: 'Mine', countKey: 'mine_count' },
+  { value: 'unassigned', label: 'Unassigned', countKey: 'unassigned_count' },
+  { value: 'all', label: 'All', countKey: 'all_count' },
+];
+
+/** The service's list parameters for this view. */
+export function listInput(view: ListView, page: number): ConversationListInput {
+  return {
+    page,
+    status: view.status,
+    assigneeType: view.tab,
+    sortBy: view.sortBy,
+    ...(view.inboxId ? { inboxId: view.inboxId } : {}),
+    ...(view.teamId ? { teamId: view.teamId } : {}),
+    ...(view.label ? { labels: [view.label] } : {}),
+  };
+}
+
+/** Counts are computed before the assignee filter, so all three tabs share one key. */
+export const countsKey = (v: ListView) => JSON.stringify([v.status, v.inboxId ?? 0, v.teamId ?? 0, v.label ?? '']);
+export const viewKey = (v: ListView) => JSON.stringify([v.tab, v.status, v.inboxId ?? 0, v.teamId ?? 0, v.label ?? '', v.sortBy]);
+
+/** Whether a cached row belongs in the view: the service's filters, in the same terms. */
+export function matchesView(c: CachedConversation, v: ListView, meId: number): boolean {
+  if (v.status !== 'all' && c.status !== v.status) return false;
+  if (v.tab === 'me' && c.assigneeId !== meId) return false;
+  if (v.tab === 'unassigned' && c.assigneeId !== 0) return false;
+  if (v.inboxId && c.inboxId !== v.inboxId) return false;
+  if (v.teamId && c.teamId !== v.teamId) return false;
+  if (v.label && !c.labels.includes(v.label)) return false;
+  return true;
+}
+
+type Compare = (a: CachedConversation, b: CachedConversation) => number;
+const desc = (f: (c: CachedConversation) => number): Compare => (a, b) => f(b) - f(a);
+const asc = (f: (c: CachedConversation) => number): Compare => (a, b) => f(a) - f(b);
+const then = (...cs: Compare[]): Compare => (a, b) => {
+  for (const c of cs) {
+    const r = c(a, b);
+    if (r !== 0) return r;
+  }
+  return 0;
+};
+/** NULLS LAST: conversations without the value sort after all that have it, in both directions. */
+const nullsLast = (isNull: (c: CachedConversation) => boolean, c: Compare): Compare => (a, b) => Number(isNull(a)) - Number(isNull(b)) || c(a, b);
+const noPriority = (c: CachedConversation) => c.priorityRank < 0;
+const notWaiting = (c: CachedConversation) => !c.waitingSince;
+
+/** The service's ORDER BY for each `sort_by`, as a comparator over cached rows. */
+export const comparators: Record<SortBy, Compare> = {
+  last_activity_at_desc: then(desc((c) => c.lastActivityAt), desc((c) => c.id)),
+  last_activity_at_asc: then(asc((c) => c.lastActivityAt), asc((c) => c.id)),
+  created_at_desc: then(desc((c) => c.createdAt), desc((c) => c.id)),
+  created_at_asc: then(asc((c) => c.createdAt), asc((c) => c.id)),
+  priority_desc: then(nullsLast(noPriority, desc((c) => c.priorityRank)), desc((c) => c.lastActivityAt)),
+  priority_asc: then(nullsLast(noPriority, asc((c) => c.priorityRank)), desc((c) => c.lastActivityAt)),
+  waiting_since_desc: then(nullsLast(notWaiting, desc((c) => c.waitingSince)), asc((c) => c.createdAt)),
+  waiting_since_asc: then(nullsLast(notWaiting, asc((c) => c.waitingSince)), asc((c) => c.createdAt)),
+};
+
+/**
+ * The narrowest index for the view; `matchesView` then decides. An assignee tab is the most
+ * selective filter agents use, then inbox and team; a status alone reads `[status+lastActivityAt]`.
+ */
+function candidates(db: InboxDb, v: ListView, meId: number): Collection<CachedConversation, number> {
+  const t = db.conversations;
+  const assignee = v.tab === 'me' ? meId : v.tab === 'unassigned' ? 0 : undefined;
+  if (assignee !== undefined) {
+    return v.status === 'all'
+      ? t.where('assigneeId').equals(assignee)
+      : t.where('[assigneeId+status+lastActivityAt]').between([assignee, v.status, Dexie.minKey], [assignee, v.status, Dexie.maxKey]);
+  }
+  if (v.inboxId) return v.status === 'all' ? t.where('inboxId').equals(v.inboxId) : t.where('[inboxId+status]').equals([v.inboxId, v.status]);
+  if (v.teamId) return v.status === 'all' ? t.where('teamId').equals(v.teamId) : t.where('[teamId+status]').equals([v.teamId, v.status]);
+  if (v.label) return t.where('labels').equals(v.label);
+  if (v.status !== 'all') return t.where('[status+lastActivityAt]').between([v.status, Dexie.minKey], [v.status, Dexie.maxKey]);
+  return t.toCollection();
+}
+
+/** The view's rows from the cache, filtered and ordered as the service would. */
+export async function readView(db: InboxDb, v: ListView, meId: number): Promise<CachedConversation[]> {
+  const rows = await candidates(db, v, meId).toArray();
+  return rows.filter((c) => matchesView(c, v, meId)).sort(comparators[v.sortBy]);
+}

@@ -1,0 +1,82 @@
+// Cache versions. Add a version with its upgrade; never edit a shipped one (agents keep their
+// cache across app updates, and IndexedDB refuses to open a database at a lower version).
+import type Dexie from 'dexie';
+import type { Conversation } from '../../../shared/api/records';
+import { priorityRank } from './normalize';
+
+/** Version 1 as shipped with the walking skeleton. */
+export const V1_STORES = {
+  conversations: 'id, status, inboxId, teamId, assigneeId, *labels, lastActivityAt',
+  messages: 'id, conversation_id, [conversation_id+id]',
+  cursors: 'conversationId',
+};
+
+/**
+ * Version 2: the inbox. Compound indexes serve the list views directly (a status, or an assignee
+ * within a status, in last-activity order; an inbox or team within a status); labels stay
+ * multi-entry. The full record moves beside the row (`conversationRecords`) so lists read lean
+ * rows. New tables for the directory, contacts, drafts, the tab counts, and the outbox reserved
+ * for the write path.
+ */
+export const V2_STORES = {
+  conversations:
+    'id, status, inboxId, teamId, assigneeId, contactId, *labels, lastActivityAt, [status+lastActivityAt], [assigneeId+status+lastActivityAt], [inboxId+status], [teamId+status]',
+  conversationRecords: 'id',
+  messages: 'id, conversation_id, [conversation_id+id]',
+  cursors: 'conversationId',
+  contacts: 'id',
+  inboxes: 'id',
+  agents: 'id',
+  teams: 'id',
+  labels: 'id, title',
+  cannedResponses: 'id, short_code',
+  drafts: 'conversationId, updatedAt',
+  outbox: '++seq, &clientId, conversationId, state, createdAt',
+  viewCounts: 'key',
+};
+
+interface V1Conversation {
+  id: number;
+  record: Conversation;
+  priority: Conversation['priority'];
+  [key: string]: unknown;
+}
+interface V1Cursor {
+  conversationId: number;
+  oldestId: number;
+  newestId: number;
+  hasOlder: boolean;
+}
+
+export function declareVersions(db: Dexie) {
+  db.version(1).stores(V1_STORES);
+  db.version(2)
+    .stores(V2_STORES)
+    .upgrade(async (tx) => {
+      // New indexed fields, derived from the record each row held; the record moves out.
+      const records: { id: number; record: Conversation }[] = [];
+      await tx
+        .table('conversations')
+        .toCollection()
+        .modify((row: V1Conversation) => {
+          const meta = row.record?.meta;
+          row.contactId = meta?.sender?.id ?? 0;
+          row.contactEmail = meta?.sender?.email ?? '';
+          row.assigneeName = meta?.assignee?.available_name || meta?.assignee?.name || '';
+          row.priorityRank = priorityRank(row.priority ?? null);
+          if (row.record) records.push({ id: row.id, record: row.record });
+          delete (row as Partial<V1Conversation>).record;
+        });
+      await tx.table('conversationRecords').bulkPut(records);
+      // Version 1 stored Infinity as the oldest id of an empty history; version 2 says 0 ("none
+      // held") and tracks gaps explicitly.
+      await tx
+        .table('cursors')
+        .toCollection()
+        .modify((cursor: V1Cursor & { gaps?: unknown }) => {
+          if (!Number.isFinite(cursor.oldestId)) cursor.oldestId = 0;
+          if (!Number.isFinite(cursor.newestId)) cursor.newestId = 0;
+          cursor.gaps = [];
+        });
+    });
+}

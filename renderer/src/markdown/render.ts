@@ -1,0 +1,58 @@
+// Message text → safe HTML. Message content comes from contacts and the network: markdown-it
+// parses it with raw HTML disabled (tags show as text), then DOMPurify keeps only the few
+// elements markdown produces, links only to http(s)/mailto, and no attributes that run code.
+// Mentions (`[@Name](mention://user/<id>/<name>)`) become inert chips. Images are not rendered:
+// they would be fetched from the sender's server, and the CSP blocks remote images anyway.
+import DOMPurify from 'dompurify';
+import MarkdownIt from 'markdown-it';
+
+const md = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: false });
+md.disable(['image']);
+// markdown-it's own check refuses javascript:, vbscript:, file: and most data: URLs; ours is
+// stricter: only the schemes that may leave the app, and our mention links.
+md.validateLink = (url: string) => SAFE_HREF.test(url.trim());
+
+const SAFE_HREF = /^(?:https?:\/\/|mailto:|mention:\/\/user\/\d+\/)/i;
+const MENTION = /^mention:\/\/user\/(\d+)\//i;
+
+const ALLOWED_TAGS = ['p', 'br', 'strong', 'em', 's', 'del', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'span'];
+
+let purifier: ReturnType<typeof DOMPurify> | undefined;
+
+function getPurifier() {
+  if (purifier) return purifier;
+  const p = DOMPurify(window);
+  p.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName !== 'A') return;
+    const href = node.getAttribute('href') ?? '';
+    const mention = MENTION.exec(href);
+    if (mention) {
+      node.removeAttribute('href');
+      node.setAttribute('class', 'mention');
+      node.setAttribute('data-mention-user', mention[1]!);
+      return;
+    }
+    if (!SAFE_HREF.test(href)) {
+      node.removeAttribute('href');
+      return;
+    }
+    // The click goes to main (shell.openExternal); these make a middle-click harmless too.
+    node.setAttribute('rel', 'noopener noreferrer nofollow');
+    node.setAttribute('target', '_blank');
+  });
+  purifier = p;
+  return p;
+}
+
+/** Sanitized HTML for a message's text. Safe to pass to dangerouslySetInnerHTML. */
+export function renderMessageHtml(text: string): string {
+  const html = md.render(text);
+  return getPurifier().sanitize(html, {
+    ALLOWED_TAGS,
+    ALLOWED_ATTR: ['href', 'title', 'class', 'data-mention-user', 'rel', 'target'],
+    ALLOWED_URI_REGEXP: /^(?:https?:\/\/|mailto:|mention:\/\/user\/\d+\/)/i,
+    FORBID_TAGS: ['style', 'script', 'img', 'svg', 'math', 'iframe', 'object', 'embed', 'form', 'input'],
+    ALLOW_DATA_ATTR: false,
+    RETURN_TRUSTED_TYPE: false,
+  }) as string;
+}

@@ -1,0 +1,122 @@
+// The contact beside the conversation: details, custom attributes, the conversation's labels and
+// the contact's previous conversations. From the cache first (the conversation's embedded sender
+// until the contact itself is cached), then refreshed from the service.
+import { useQuery } from '@tanstack/react-query';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { Contact } from '../../../shared/api/contacts';
+import { relativeTime } from '../components/time';
+import type { CachedConversation } from '../db/schema';
+import { saveContact, saveConversations } from '../db/sync';
+import { callOrThrow } from '../platform/call';
+import { useSession } from '../platform/session';
+import { useUi } from '../state/ui';
+
+const text = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+export function ContactPanel({ conversation }: { conversation: CachedConversation }) {
+  const { bridge, db } = useSession();
+  const select = useUi((s) => s.select);
+  const contactId = conversation.contactId;
+  const cached = useLiveQuery(() => (contactId ? db.contacts.get(contactId) : undefined), [db, contactId]);
+  const previous = useLiveQuery(
+    async () => (contactId ? (await db.conversations.where('contactId').equals(contactId).toArray()).sort((a, b) => b.lastActivityAt - a.lastActivityAt) : []),
+    [db, contactId],
+  );
+  useQuery({
+    queryKey: ['contact', db.name, contactId],
+    enabled: contactId > 0,
+    queryFn: async () => {
+      const r = await callOrThrow(bridge, 'contacts.get', { contactId });
+      await saveContact(db, r.payload);
+      return true;
+    },
+  });
+  useQuery({
+    queryKey: ['contact-conversations', db.name, contactId],
+    enabled: contactId > 0,
+    queryFn: async () => {
+      const r = await callOrThrow(bridge, 'contacts.conversations', { contactId });
+      await saveConversations(db, r.payload);
+      return true;
+    },
+  });
+
+  const contact: Partial<Contact> = cached ?? { name: conversation.contactName, email: conversation.contactEmail || null };
+  const extra = contact.additional_attributes ?? {};
+  const details: [string, string][] = (
+    [
+      ['Email', text(contact.email)],
+      ['Phone', text(contact.phone_number)],
+      ['Identifier', text(contact.identifier)],
+      ['Company', text(extra.company_name)],
+      ['City', text(extra.city)],
+      ['Last seen', contact.last_activity_at ? relativeTime(contact.last_activity_at) : ''],
+    ] as [string, string][]
+  ).filter(([, v]) => v);
+  const custom = Object.entries(contact.custom_attributes ?? {});
+
+  return (
+    <aside className="contact-panel" aria-label="Contact details">
+      <header className="pane-header">
+        <h2>{contact.name || 'Unknown contact'}</h2>
+        {contact.blocked && <span className="chip status-resolved">Blocked</span>}
+      </header>
+      <section aria-labelledby="contact-details">
+        <h3 id="contact-details">Details</h3>
+        {details.length ? (
+          <dl>
+            {details.map(([k, v]) => (
+              <div key={k}>
+                <dt>{k}</dt>
+                <dd>{v}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : (
+          <p className="muted">No details.</p>
+        )}
+      </section>
+      <section aria-labelledby="contact-attributes">
+        <h3 id="contact-attributes">Custom attributes</h3>
+        {custom.length ? (
+          <dl>
+            {custom.map(([k, v]) => (
+              <div key={k}>
+                <dt>{k}</dt>
+                <dd>{text(v)}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : (
+          <p className="muted">None.</p>
+        )}
+      </section>
+      <section aria-labelledby="conversation-labels">
+        <h3 id="conversation-labels">Labels</h3>
+        {conversation.labels.length ? (
+          <ul className="chips plain">
+            {conversation.labels.map((l) => (
+              <li key={l} className="chip label">
+                {l}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">No labels.</p>
+        )}
+      </section>
+      <section aria-labelledby="previous-conversations">
+        <h3 id="previous-conversations">Conversations</h3>
+        <ul className="previous">
+          {previous?.map((c) => (
+            <li key={c.id}>
+              <button type="button" className="link-button" aria-current={c.id === conversation.id ? 'true' : undefined} onClick={() => select(c.id)}>
+                <span>#{c.id}</span> <span className={`chip status-${c.status}`}>{c.status}</span> <span className="preview">{c.preview}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </aside>
+  );
+}

@@ -1,0 +1,59 @@
+// Search as the agent types: local hits on every keystroke (from the index, no database scan),
+// the service's hits merged in when it answers. When the service cannot search (offline, or an
+// installation without the endpoint answers not_found) the local hits stand alone, silently.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import type { Bridge } from '../../../shared/bridge/contract';
+import { useSession } from '../platform/session';
+import { searchIndexFor } from './local-index';
+import type { SearchHit } from './merge';
+import { fromLocal, fromService, mergeHits } from './merge';
+
+/** The service's hits, or undefined when it could not search: never an error for the agent. */
+export async function searchService(bridge: Bridge, q: string): Promise<SearchHit[] | undefined> {
+  const result = await bridge.call('search.all', { q, page: 1 });
+  return result.ok ? fromService(result.value) : undefined;
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+export type ServiceSearchState = 'idle' | 'searching' | 'merged' | 'local-only';
+
+export function useSearch(query: string): { hits: SearchHit[]; service: ServiceSearchState } {
+  const { db, bridge } = useSession();
+  const index = searchIndexFor(db);
+  useEffect(() => void index.start(), [index]);
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    // Many writes land in a burst while lists sync; refresh at most once a frame.
+    let frame = 0;
+    const off = index.onChange(() => {
+      if (!frame) frame = requestAnimationFrame(() => ((frame = 0), setVersion((v) => v + 1)));
+    });
+    return () => {
+      off();
+      cancelAnimationFrame(frame);
+    };
+  }, [index]);
+  // version: the index changed, so the same query may find more.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const local = useMemo(() => index.search(query).map(fromLocal), [index, query, version]);
+
+  const q = useDebounced(query.trim(), 250);
+  const remote = useQuery({
+    queryKey: ['search', q],
+    enabled: q.length >= 2,
+    queryFn: () => searchService(bridge, q),
+    staleTime: 60_000,
+  });
+  const service: ServiceSearchState = q.length < 2 ? 'idle' : remote.isFetching ? 'searching' : remote.data ? 'merged' : 'local-only';
+  const hits = useMemo(() => mergeHits(local, q === query.trim() ? remote.data : undefined), [local, remote.data, q, query]);
+  return { hits, service };
+}

@@ -1,0 +1,72 @@
+// The cache's upgrade from version 1 (the walking skeleton) to version 2 (the inbox), on real
+// IndexedDB semantics (fake-indexeddb): data written by version 1 survives and gains what
+// version 2 indexes; the new indexes answer queries.
+import Dexie from 'dexie';
+import { describe, expect, it } from 'vitest';
+import { V1_STORES } from '../../renderer/src/db/migrations';
+import { InboxDb } from '../../renderer/src/db/schema';
+import { conv, msg, uniqueDbName } from './fixtures';
+
+async function writeVersion1(name: string) {
+  const v1 = new Dexie(name);
+  v1.version(1).stores(V1_STORES);
+  const record = conv(7, { status: 'pending', priority: 'high', assignee: 3, team: 2, labels: ['vip', 'bug'], contact: { id: 55, name: 'Ava' } });
+  // Version 1 rows, exactly as its normalize wrote them (no contactId, no priorityRank).
+  await v1.table('conversations').bulkPut([
+    { id: 7, status: 'pending', inboxId: 1, assigneeId: 3, teamId: 2, labels: ['vip', 'bug'], priority: 'high', lastActivityAt: 500, createdAt: 7, waitingSince: 0, unreadCount: 2, contactName: 'Ava', preview: 'hi', record },
+    { id: 8, status: 'open', inboxId: 2, assigneeId: 0, teamId: 0, labels: [], priority: null, lastActivityAt: 600, createdAt: 8, waitingSince: 0, unreadCount: 0, contactName: 'Bo', preview: '', record: conv(8) },
+  ]);
+  await v1.table('messages').bulkPut([msg(70, 7), msg(71, 7)]);
+  await v1.table('cursors').bulkPut([
+    { conversationId: 7, oldestId: 70, newestId: 71, hasOlder: false },
+    // Version 1 wrote Infinity for an empty history.
+    { conversationId: 8, oldestId: Infinity, newestId: 0, hasOlder: false },
+  ]);
+  expect(v1.verno).toBe(1);
+  v1.close();
+}
+
+describe('cache migration 1 → 2', () => {
+  it('keeps every row and derives the new indexed fields', async () => {
+    const name = uniqueDbName('migrate');
+    await writeVersion1(name);
+
+    const db = new InboxDb(name);
+    await db.open();
+    expect(db.verno).toBe(2);
+
+    const c7 = await db.conversations.get(7);
+    expect(c7).toMatchObject({ id: 7, contactId: 55, assigneeName: 'Agent 3', priorityRank: 2, labels: ['vip', 'bug'], preview: 'hi' });
+    expect(c7).not.toHaveProperty('record');
+    expect((await db.conversations.get(8))).toMatchObject({ contactId: 1008, assigneeName: '', priorityRank: -1 });
+    // The full record moved beside the row, intact.
+    expect((await db.conversationRecords.get(7))?.record).toMatchObject({ id: 7, status: 'pending', meta: { sender: { id: 55, name: 'Ava' } } });
+    expect(await db.conversationRecords.count()).toBe(2);
+    expect(await db.messages.where('[conversation_id+id]').between([7, 0], [7, Infinity]).primaryKeys()).toEqual([70, 71]);
+    expect(await db.cursors.get(7)).toEqual({ conversationId: 7, oldestId: 70, newestId: 71, hasOlder: false, gaps: [] });
+    expect(await db.cursors.get(8)).toEqual({ conversationId: 8, oldestId: 0, newestId: 0, hasOlder: false, gaps: [] });
+
+    // The version 2 indexes answer queries over migrated rows.
+    expect(await db.conversations.where('contactId').equals(55).primaryKeys()).toEqual([7]);
+    expect(await db.conversations.where('[assigneeId+status+lastActivityAt]').between([3, 'pending', 0], [3, 'pending', Infinity]).primaryKeys()).toEqual([7]);
+    expect(await db.conversations.where('[status+lastActivityAt]').between(['open', Dexie.minKey], ['open', Dexie.maxKey]).primaryKeys()).toEqual([8]);
+    expect(await db.conversations.where('labels').equals('bug').primaryKeys()).toEqual([7]);
+
+    // And the new tables exist and work.
+    await db.drafts.put({ conversationId: 7, text: 'draft', mode: 'note', updatedAt: 1 });
+    await db.outbox.add({ clientId: 'c1', conversationId: 7, kind: 'message', payload: {}, state: 'queued', createdAt: 1, attempts: 0 });
+    expect(await db.drafts.get(7)).toMatchObject({ text: 'draft' });
+    expect(await db.outbox.where('state').equals('queued').count()).toBe(1);
+    db.close();
+  });
+
+  it('opens a fresh database straight at version 2', async () => {
+    const db = new InboxDb(uniqueDbName('fresh'));
+    await db.open();
+    expect(db.verno).toBe(2);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(
+      ['agents', 'cannedResponses', 'contacts', 'conversationRecords', 'conversations', 'cursors', 'drafts', 'inboxes', 'labels', 'messages', 'outbox', 'teams', 'viewCounts'],
+    );
+    db.close();
+  });
+});

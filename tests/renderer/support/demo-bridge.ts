@@ -1,0 +1,37 @@
+// A real bridge for renderer tests: main core (the same code both transports drive) signed in to
+// the in-process demo service. What the renderer sees is what the app would see.
+import { createMainCore } from '../../../main/core/core';
+import { redactingLogger } from '../../../main/core/redact';
+import { memoryVault } from '../../../main/core/vault';
+import type { Bridge } from '../../../shared/bridge/contract';
+import type { SessionInfo } from '../../../shared/bridge/calls/session';
+import type { DemoService } from '../../support/demo-service';
+import { fetchVia } from '../../support/fake-service';
+
+export interface DemoBridge {
+  bridge: Bridge;
+  session: SessionInfo;
+  /** Every call the renderer made, by name. */
+  calls: { name: string; input: unknown }[];
+}
+
+export async function demoBridge(svc: DemoService, token = svc.creds.agentToken): Promise<DemoBridge> {
+  const core = createMainCore({
+    vault: memoryVault(),
+    logger: redactingLogger(() => undefined, () => []),
+    fetch: fetchVia(svc),
+    clientOptions: { retry: { attempts: 1, baseMs: 1, maxMs: 1 } },
+  });
+  const signIn = await core.call('session.signIn', { baseUrl: 'http://service.test', accessToken: token });
+  if (!signIn.ok || (signIn.value as { status: string }).status !== 'signed_in') throw new Error('demo sign-in failed');
+  const calls: { name: string; input: unknown }[] = [];
+  const bridge = {
+    call: (name: string, input: unknown) => {
+      calls.push({ name, input });
+      return core.call(name, input);
+    },
+    on: () => () => undefined,
+  } as unknown as Bridge;
+  const session = (signIn.value as { session: SessionInfo }).session;
+  return { bridge, session, calls };
+}

@@ -65,6 +65,34 @@ const pureForbiddenGlobals = [
   ...['process', 'require', 'Buffer', '__dirname'].map((name) => ({ name, message: 'shared/ is pure: no Node.' })),
 ];
 
+// `no-restricted-imports` sees static imports only; these catch the same crossings written as a
+// dynamic `import()` or a `require()`, and network APIs reached through a global object.
+const escape = (name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const sourceRegex = (alternatives) => `/^(${alternatives.join('|')})(\\/.*)?$/`;
+const nodeSource = sourceRegex(['node:.+', ...nodeBuiltinNames.map(escape)]);
+const electronSource = sourceRegex(['electron']);
+const dynamicImport = (source, message) => ({ selector: `ImportExpression[source.value=${source}]`, message });
+const requireCall = (source, message) => ({ selector: `CallExpression[callee.name='require'][arguments.0.value=${source}]`, message });
+const computedImport = { selector: "ImportExpression[source.type!='Literal']", message: 'Import a fixed module path, so the boundary rules can see it.' };
+const networkViaGlobal = {
+  selector: "MemberExpression[object.name=/^(window|globalThis|self|top|parent|frames)$/][property.name=/^(fetch|XMLHttpRequest|EventSource|WebSocket)$/]",
+  message: 'The renderer makes no network calls: ask main through the bridge.',
+};
+const beacon = { selector: "MemberExpression[object.name='navigator'][property.name='sendBeacon']", message: 'The renderer makes no network calls: ask main through the bridge.' };
+const syntax = {
+  shared: ['error', computedImport, dynamicImport(nodeSource, 'shared/ is pure: no Node built-ins.'), dynamicImport(electronSource, 'shared/ is pure: no electron.')],
+  mainCore: ['error', dynamicImport(electronSource, 'main/core is plain Node: only main/electron and the preload import electron.'), requireCall(electronSource, 'main/core is plain Node: only main/electron and the preload import electron.')],
+  mainWeb: ['error', dynamicImport(electronSource, 'Web mode runs without Electron.'), requireCall(electronSource, 'Web mode runs without Electron.')],
+  renderer: [
+    'error',
+    computedImport,
+    dynamicImport(nodeSource, 'The renderer is a browser page: no Node built-ins.'),
+    dynamicImport(electronSource, 'The renderer never imports Node or electron packages.'),
+    networkViaGlobal,
+    beacon,
+  ],
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'tests/unit/fixtures/**'] },
   js.configs.recommended,
@@ -77,10 +105,13 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
-  { files: ['shared/**/*.ts'], rules: { 'no-restricted-imports': boundary.shared, 'no-restricted-globals': ['error', ...pureForbiddenGlobals] } },
-  { files: ['main/core/**/*.ts'], languageOptions: { globals: globals.node }, rules: { 'no-restricted-imports': boundary.mainCore } },
+  {
+    files: ['shared/**/*.ts'],
+    rules: { 'no-restricted-imports': boundary.shared, 'no-restricted-globals': ['error', ...pureForbiddenGlobals], 'no-restricted-syntax': syntax.shared },
+  },
+  { files: ['main/core/**/*.ts'], languageOptions: { globals: globals.node }, rules: { 'no-restricted-imports': boundary.mainCore, 'no-restricted-syntax': syntax.mainCore } },
   { files: ['main/electron/**/*.ts', 'main/preload/**/*.ts'], languageOptions: { globals: globals.node }, rules: { 'no-restricted-imports': boundary.mainElectron } },
-  { files: ['main/web/**/*.ts'], languageOptions: { globals: globals.node }, rules: { 'no-restricted-imports': boundary.mainWeb } },
+  { files: ['main/web/**/*.ts'], languageOptions: { globals: globals.node }, rules: { 'no-restricted-imports': boundary.mainWeb, 'no-restricted-syntax': syntax.mainWeb } },
   {
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
@@ -89,6 +120,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': boundary.renderer,
       'no-restricted-globals': ['error', ...rendererForbiddenGlobals],
+      'no-restricted-syntax': syntax.renderer,
     },
   },
   {

@@ -8,7 +8,7 @@ const eslint = new ESLint({ cwd: resolve(import.meta.dirname, '../..') });
 
 async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: resolve(import.meta.dirname, '../..', filePath) });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-globals').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => ['no-restricted-imports', 'no-restricted-globals', 'no-restricted-syntax'].includes(m.ruleId ?? '')).map((m) => m.message);
 }
 
 const cases: [string, string, string, RegExp][] = [
@@ -27,6 +27,21 @@ const cases: [string, string, string, RegExp][] = [
   ['server importing main', 'server/x.ts', "import { createMainCore } from '../main/core/core';\nexport const x = createMainCore;", /imports nothing from the app/],
   ['server importing electron', 'server/x.ts', "import { app } from 'electron';\nexport const x = app;", /plain Node service/],
   ['main/web importing electron', 'main/web/x.ts', "import { app } from 'electron';\nexport const x = app;", /without Electron/],
+  // The same crossings written as dynamic imports, require() or through a global object.
+  ['renderer importing electron dynamically', 'renderer/src/x.ts', "export const x = () => import('electron');", /never imports Node or electron/],
+  ['renderer importing Node dynamically', 'renderer/src/x.ts', "export const x = () => import('node:fs');", /no Node built-ins/],
+  ['renderer importing bare fs/promises dynamically', 'renderer/src/x.ts', "export const x = () => import('fs/promises');", /no Node built-ins/],
+  ['renderer importing a computed path', 'renderer/src/x.ts', "export const x = (m: string) => import(m);", /fixed module path/],
+  ['renderer calling window.fetch', 'renderer/src/x.ts', "export const x = () => window.fetch('https://example.com');", /no network calls/],
+  ['renderer calling globalThis.fetch', 'renderer/src/x.ts', "export const x = () => globalThis.fetch('https://example.com');", /no network calls/],
+  ['renderer opening window.WebSocket', 'renderer/src/x.ts', "export const x = () => new window.WebSocket('wss://example.com');", /no network calls/],
+  ['renderer sending a beacon', 'renderer/src/x.ts', "export const x = () => navigator.sendBeacon('https://example.com', 'x');", /no network calls/],
+  ['shared/ importing Node dynamically', 'shared/x.ts', "export const x = () => import('node:crypto');", /no Node built-ins/],
+  ['main/core importing electron dynamically', 'main/core/x.ts', "export const x = () => import('electron');", /plain Node/],
+  ['main/core requiring electron', 'main/core/x.ts', "declare const require: (m: string) => unknown;\nexport const x = () => require('electron');", /plain Node/],
+  ['main/web importing electron dynamically', 'main/web/x.ts', "export const x = () => import('electron');", /without Electron/],
+  ['main/electron importing the server', 'main/electron/x.ts', "import { buildService } from '../../server/app';\nexport const x = buildService;", /never imports the renderer or the server/],
+  ['the preload importing the renderer', 'main/preload/x.ts', "import { App } from '../../renderer/src/App';\nexport const x = App;", /never imports the renderer or the server/],
 ];
 
 describe('process boundaries', () => {
@@ -41,6 +56,8 @@ describe('process boundaries', () => {
     ['main/electron importing electron', 'main/electron/x.ts', "import { app } from 'electron';\nexport const x = app;"],
     ['main/core importing shared and Node', 'main/core/x.ts', "import { ok } from '../../shared/bridge/result';\nimport { join } from 'node:path';\nexport const x = [ok, join];"],
     ['renderer importing shared', 'renderer/src/x.ts', "import { ok } from '../../shared/bridge/result';\nexport const x = ok;"],
+    ['renderer importing its own module lazily', 'renderer/src/x.ts', "export const x = () => import('./screens/Inbox');"],
+    ['main/core importing Node dynamically', 'main/core/x.ts', "export const x = () => import('node:fs/promises');"],
     ['the web transport opening its socket', 'renderer/src/platform/web-transport.ts', "export const x = () => new WebSocket('ws://127.0.0.1:1/bridge');"],
     ['server importing shared record types', 'server/x.ts', "import type { Conversation } from '../shared/api/records';\nexport type X = Conversation;"],
   ])('%s is allowed', async (_name, file, code) => {

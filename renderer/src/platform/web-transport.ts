@@ -1,6 +1,11 @@
 // Web mode's implementation of the bridge: a WebSocket to the local host process that runs the
 // main core. The first frame carries the per-launch secret the page was opened with. This is the
 // only socket the renderer opens, and it goes to its own origin.
+//
+// A call that has gone out on a socket that then closes may or may not have run in main, so its
+// caller is told (`network`) and it is never resent. A call that has not gone out yet waits for
+// the next connection; if it times out first, it is dropped and never sent. So a caller that was
+// told "failed" can rely on it: nothing it asked for runs later behind its back.
 import type { Bridge, BridgeCallName, BridgeInput, BridgeOutput } from '../../../shared/bridge/contract';
 import type { BridgeEventName, BridgeEventPayload } from '../../../shared/bridge/events';
 import type { Result } from '../../../shared/bridge/result';
@@ -8,16 +13,30 @@ import { serverFrameSchema } from '../../../shared/bridge/wire';
 
 const CALL_TIMEOUT_MS = 60_000;
 
-type Pending = { resolve: (r: Result<unknown>) => void; timer: ReturnType<typeof setTimeout> };
+interface Pending {
+  resolve: (r: Result<unknown>) => void;
+  timer: ReturnType<typeof setTimeout>;
+  frame: string;
+  sent: boolean;
+}
 
-export function createWebTransport(secret: string, url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/bridge`): Bridge {
+export function createWebTransport(
+  secret: string,
+  url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/bridge`,
+  opts: { callTimeoutMs?: number } = {},
+): Bridge {
   let socket: WebSocket | undefined;
   let ready = false;
   let nextId = 1;
   let retryMs = 250;
   const pending = new Map<number, Pending>();
-  const queue: string[] = [];
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
+
+  const isOpen = () => ready && socket?.readyState === WebSocket.OPEN;
+  function send(p: Pending) {
+    p.sent = true;
+    socket!.send(p.frame);
+  }
 
   function connect() {
     ready = false;
@@ -34,7 +53,8 @@ export function createWebTransport(secret: string, url = `${location.protocol ==
       if ((data as { type?: unknown })?.type === 'ready') {
         ready = true;
         retryMs = 250;
-        while (queue.length) ws.send(queue.shift()!);
+        // Calls made while disconnected go out now, in the order they were made.
+        for (const p of pending.values()) if (!p.sent) send(p);
         return;
       }
       const frame = serverFrameSchema.safeParse(data);
@@ -51,11 +71,12 @@ export function createWebTransport(secret: string, url = `${location.protocol ==
     };
     ws.onclose = (event) => {
       ready = false;
-      // Calls in flight may or may not have run; tell their callers instead of resending them.
+      // Calls that went out may or may not have run; tell their callers instead of resending them.
       for (const [id, p] of pending) {
+        if (!p.sent) continue;
         clearTimeout(p.timer);
-        p.resolve({ ok: false, error: { kind: 'network', message: 'Lost the connection to the app. Retrying.' } });
         pending.delete(id);
+        p.resolve({ ok: false, error: { kind: 'network', message: 'Lost the connection to the app. Retrying.' } });
       }
       if (event.code === 4401) {
         for (const l of listeners.get('transport.unauthorized') ?? []) l(undefined);
@@ -72,13 +93,13 @@ export function createWebTransport(secret: string, url = `${location.protocol ==
       return new Promise((resolve) => {
         const id = nextId++;
         const timer = setTimeout(() => {
+          // Dropped whether or not it went out: an unsent call is never sent after this answer.
           pending.delete(id);
           resolve({ ok: false, error: { kind: 'timeout', message: 'The app did not answer in time.' } });
-        }, CALL_TIMEOUT_MS);
-        pending.set(id, { resolve: resolve as (r: Result<unknown>) => void, timer });
-        const frame = JSON.stringify({ type: 'call', id, name, input });
-        if (ready && socket?.readyState === WebSocket.OPEN) socket.send(frame);
-        else queue.push(frame);
+        }, opts.callTimeoutMs ?? CALL_TIMEOUT_MS);
+        const p: Pending = { resolve: resolve as (r: Result<unknown>) => void, timer, frame: JSON.stringify({ type: 'call', id, name, input }), sent: false };
+        pending.set(id, p);
+        if (isOpen()) send(p);
       });
     },
     on<E extends BridgeEventName>(event: E, listener: (payload: BridgeEventPayload<E>) => void) {

@@ -1,0 +1,114 @@
+// Web mode's bridge transport: a caller told "failed" can rely on it. A call that went out on a
+// socket that closed is failed and never resent; a call made while disconnected waits and goes
+// out on the next connection; one that times out before that is never sent.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createWebTransport } from '../../renderer/src/platform/web-transport';
+
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  static OPEN = 1;
+  readyState = 0;
+  sent: unknown[] = [];
+  onopen?: () => void;
+  onmessage?: (m: { data: string }) => void;
+  onclose?: (e: { code: number }) => void;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  /** The host accepts the connection and the hello. */
+  accept() {
+    this.readyState = FakeSocket.OPEN;
+    this.onopen?.();
+    this.onmessage?.({ data: JSON.stringify({ type: 'ready' }) });
+  }
+  reply(id: number, result: unknown) {
+    this.onmessage?.({ data: JSON.stringify({ type: 'reply', id, result }) });
+  }
+  drop() {
+    this.readyState = 3;
+    this.onclose?.({ code: 1006 });
+  }
+  calls() {
+    return this.sent.filter((f): f is { type: 'call'; id: number; name: string } => (f as { type: string }).type === 'call');
+  }
+}
+
+beforeEach(() => {
+  FakeSocket.all = [];
+  vi.useFakeTimers();
+  vi.stubGlobal('WebSocket', FakeSocket);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const latest = () => FakeSocket.all.at(-1)!;
+
+describe('web transport', () => {
+  it('sends the secret first, then calls, and resolves replies by id', async () => {
+    const bridge = createWebTransport('s3cret', 'ws://127.0.0.1:1/bridge');
+    latest().accept();
+    expect(latest().sent[0]).toEqual({ type: 'hello', secret: 's3cret' });
+    const answer = bridge.call('session.get', {});
+    const [call] = latest().calls();
+    latest().reply(call!.id, { ok: true, value: { status: 'signed_out' } });
+    expect(await answer).toEqual({ ok: true, value: { status: 'signed_out' } });
+  });
+
+  it('fails a call that went out when the socket closes, and never resends it', async () => {
+    const bridge = createWebTransport('s', 'ws://127.0.0.1:1/bridge');
+    const first = latest();
+    first.accept();
+    const answer = bridge.call('session.signOut', {});
+    expect(first.calls()).toHaveLength(1);
+    first.drop();
+    expect(await answer).toMatchObject({ ok: false, error: { kind: 'network' } });
+    await vi.advanceTimersByTimeAsync(1_000);
+    const second = latest();
+    expect(second).not.toBe(first);
+    second.accept();
+    expect(second.calls()).toEqual([]);
+  });
+
+  it('holds a call made while disconnected and sends it once connected', async () => {
+    const bridge = createWebTransport('s', 'ws://127.0.0.1:1/bridge', { callTimeoutMs: 10_000 });
+    const answer = bridge.call('session.get', {});
+    expect(latest().calls()).toEqual([]);
+    latest().accept();
+    const [call] = latest().calls();
+    expect(call?.name).toBe('session.get');
+    latest().reply(call!.id, { ok: true, value: { status: 'signed_out' } });
+    expect((await answer).ok).toBe(true);
+  });
+
+  it('keeps a call made while disconnected through a failed connection attempt, and sends it exactly once', async () => {
+    const bridge = createWebTransport('s', 'ws://127.0.0.1:1/bridge', { callTimeoutMs: 60_000 });
+    let settled = false;
+    const answer = bridge.call('session.get', {}).then((r) => {
+      settled = true;
+      return r;
+    });
+    latest().drop(); // the first attempt never connects
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(settled).toBe(false);
+    latest().accept();
+    const calls = latest().calls();
+    expect(calls).toHaveLength(1);
+    latest().reply(calls[0]!.id, { ok: true, value: { status: 'signed_out' } });
+    expect((await answer).ok).toBe(true);
+    expect(FakeSocket.all.flatMap((s) => s.calls())).toHaveLength(1);
+  });
+
+  it('never sends a call that timed out before the connection came back', async () => {
+    const bridge = createWebTransport('s', 'ws://127.0.0.1:1/bridge', { callTimeoutMs: 5_000 });
+    const answer = bridge.call('session.signOut', {});
+    await vi.advanceTimersByTimeAsync(5_001);
+    expect(await answer).toMatchObject({ ok: false, error: { kind: 'timeout' } });
+    latest().accept();
+    expect(latest().calls()).toEqual([]);
+  });
+});

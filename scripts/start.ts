@@ -36,17 +36,8 @@ const stopAll = async (code = 0) => {
 process.once('SIGINT', () => void stopAll());
 process.once('SIGTERM', () => void stopAll());
 
-const electron = values.web ? { reason: 'web mode was asked for (--web)' } : electronBinary();
-if ('path' in electron) {
-  await buildElectron();
-  const child = spawn(electron.path, [resolve(import.meta.dirname, '../dist/main/electron-main.cjs')], {
-    stdio: 'inherit',
-    // Its own user-data folder, so the demo's saved session and token never mix with an installed app's.
-    env: { ...process.env, AGENT_INBOX_DEMO_CREDENTIALS: credentialsFile, AGENT_INBOX_RENDERER: staticDir, AGENT_INBOX_USER_DATA: resolve(dataDir, 'electron-user-data') },
-  });
-  child.once('exit', (code) => void stopAll(code ?? 0));
-} else {
-  console.log(`Electron cannot start: ${electron.reason}. Starting web mode instead.`);
+async function startWebMode(reason: string) {
+  console.log(`Electron cannot start: ${reason}. Starting web mode instead.`);
   const creds = service.credentials!;
   const signIn = { baseUrl: creds.baseUrl, accessToken: creds.agentToken };
   const host = await runWebMode({ port: Number(values.port), staticDir, signIn }).catch(() => {
@@ -54,4 +45,34 @@ if ('path' in electron) {
     return runWebMode({ port: 0, staticDir, signIn });
   });
   console.log(`Web mode: open ${host.url}`);
+}
+
+/** An Electron that dies this soon after launch never showed a window: fall back to web mode. */
+const EARLY_EXIT_MS = 15_000;
+
+const electron = values.web ? { reason: 'web mode was asked for (--web)' } : electronBinary();
+if ('path' in electron) {
+  await buildElectron();
+  const launchedAt = Date.now();
+  const child = spawn(electron.path, [resolve(import.meta.dirname, '../dist/main/electron-main.cjs')], {
+    stdio: ['ignore', 'inherit', 'pipe'],
+    // Its own user-data folder, so the demo's saved session and token never mix with an installed app's.
+    env: { ...process.env, AGENT_INBOX_DEMO_CREDENTIALS: credentialsFile, AGENT_INBOX_RENDERER: staticDir, AGENT_INBOX_USER_DATA: resolve(dataDir, 'electron-user-data') },
+  });
+  // Keep the last thing Electron said, so an early crash can be explained in one line.
+  let lastError = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    const lines = chunk.toString().split('\n').map((l) => l.trim()).filter(Boolean);
+    if (lines.length) lastError = lines.at(-1)!;
+  });
+  child.once('exit', (code, signal) => {
+    const failed = code !== 0 || signal !== null;
+    if (failed && Date.now() - launchedAt < EARLY_EXIT_MS) {
+      const why = `it exited at launch (${signal ?? `code ${code}`})${lastError ? `: ${lastError.slice(0, 200).replace(/[.\s]+$/, '')}` : ''}`;
+      void startWebMode(why);
+    } else void stopAll(code ?? 0);
+  });
+} else {
+  await startWebMode(electron.reason);
 }

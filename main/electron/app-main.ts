@@ -8,6 +8,7 @@ import { createMainCore } from '../core/core';
 import type { MainCore } from '../core/core';
 import { debouncedSaver, placeWindow, windowStateFile } from '../core/desktop/window-state';
 import { createPendingWork } from '../core/pending-work';
+import { devOverrides } from '../core/desktop/dev-overrides';
 import { createSecretRegistry, redactingLogger } from '../core/redact';
 import { savedSessionsFile } from '../core/session/saved-sessions';
 import { fileVault } from '../core/vault/file-vault';
@@ -38,7 +39,8 @@ export function startDesktopApp(opts: DesktopAppOptions): { started: false } | {
   process.on('uncaughtException', (err) => logger.error('uncaught exception', err));
   process.on('unhandledRejection', (err) => logger.error('unhandled rejection', err));
 
-  if (opts.env.AGENT_INBOX_USER_DATA) app.setPath('userData', opts.env.AGENT_INBOX_USER_DATA);
+  const dev = devOverrides(opts.env, app.isPackaged);
+  if (dev.userData) app.setPath('userData', dev.userData);
   let mainWindow: BrowserWindow | undefined;
   if (!claimSingleInstance(() => focusWindow(mainWindow))) {
     app.quit();
@@ -76,9 +78,9 @@ export function startDesktopApp(opts: DesktopAppOptions): { started: false } | {
     );
     lockDownSession(session.defaultSession);
     installMenu({ platform: opts.platform, appName: app.getName(), isPackaged: app.isPackaged });
-    serveRenderer(opts.env.AGENT_INBOX_RENDERER ?? join(opts.mainDir, '../renderer'));
+    serveRenderer(dev.rendererDir ?? join(opts.mainDir, '../renderer'));
     registerBridge(core, () => BrowserWindow.getAllWindows());
-    await signInDemoAgent(core, opts.env, secrets.add, logger);
+    await signInDemoAgent(core, dev.demoCredentialsFile, secrets.add, logger);
 
     const windowState = windowStateFile(join(userData, 'window-state.json'), logger, pending);
     const saver = debouncedSaver((s) => windowState.write(s), 500, realClock.timer);
@@ -103,9 +105,8 @@ export function startDesktopApp(opts: DesktopAppOptions): { started: false } | {
   return { started: true, ready };
 }
 
-/** `npm start` signs the embedded demo service's agent in; packaged apps never set this. */
-async function signInDemoAgent(core: MainCore, env: NodeJS.ProcessEnv, remember: (s: string) => void, logger: { warn(m: string): void }) {
-  const file = env.AGENT_INBOX_DEMO_CREDENTIALS;
+/** `npm start` signs the embedded demo service's agent in; a packaged app never does (devOverrides). */
+async function signInDemoAgent(core: MainCore, file: string | undefined, remember: (s: string) => void, logger: { warn(m: string): void }) {
   if (!file) return;
   const creds = JSON.parse(readFileSync(file, 'utf8')) as { baseUrl: string; agentToken: string };
   remember(creds.agentToken);

@@ -184,6 +184,20 @@ describe('the whole app against the fake', () => {
     added = [];
   });
 
+  it('ignores the development overrides (user data, renderer, demo sign-in) in a packaged app', async () => {
+    fakeState.isPackaged = true;
+    const before = new Set([...process.listeners('uncaughtException'), ...process.listeners('unhandledRejection')]);
+    const started = startDesktopApp({
+      mainDir: '/app/main',
+      env: { AGENT_INBOX_USER_DATA: '/tmp/elsewhere', AGENT_INBOX_RENDERER: '/tmp/evil-renderer', AGENT_INBOX_DEMO_CREDENTIALS: '/tmp/creds.json' },
+      platform: 'linux',
+      log: () => undefined,
+    });
+    added = [...process.listeners('uncaughtException'), ...process.listeners('unhandledRejection')].filter((l) => !before.has(l)) as never;
+    expect(started.started).toBe(true);
+    expect(app.setPath).not.toHaveBeenCalledWith('userData', '/tmp/elsewhere');
+  });
+
   it('wires sandbox, scheme, session lock-down, menu, tray, IPC and the window, with files under user data', async () => {
     const before = new Set([...process.listeners('uncaughtException'), ...process.listeners('unhandledRejection')]);
     const userData = mkdtempSync(join(tmpdir(), 'user-data-'));

@@ -48,7 +48,7 @@ describe('account picker', () => {
     expect(await core.call('session.get', {})).toEqual({ ok: true, value: { status: 'signed_out' } });
 
     const chosen = await core.call('session.chooseAccount', { pendingId: first.pendingId, accountId: svc.creds.otherAccountId });
-    expect(chosen).toMatchObject({ ok: true, value: { status: 'signed_in', session: { accountId: svc.creds.otherAccountId, id: `service.test#u${user.id}#a${svc.creds.otherAccountId}` } } });
+    expect(chosen).toMatchObject({ ok: true, value: { status: 'signed_in', session: { accountId: svc.creds.otherAccountId, id: `${BASE}#u${user.id}#a${svc.creds.otherAccountId}` } } });
     // Single use.
     expect(await core.call('session.chooseAccount', { pendingId: first.pendingId, accountId: svc.creds.accountId })).toMatchObject({ ok: false, error: { kind: 'invalid_input' } });
   });

@@ -3,8 +3,15 @@
 import type { SessionInfo } from '../../../shared/bridge/calls/session';
 import type { Profile } from '../../../shared/api/records';
 
-/** Stable per service + user + account: names the renderer's `inbox:<id>` cache, survives re-sign-in. */
-export const sessionIdOf = (baseUrl: string, userId: number, accountId: number) => `${new URL(baseUrl).host}#u${userId}#a${accountId}`;
+/**
+ * Stable per service + user + account: names the renderer's `inbox:<id>` cache, survives re-sign-in.
+ * The service is its origin and path, so http and https, or two services under one host, never
+ * share a session or a cache.
+ */
+export function sessionIdOf(baseUrl: string, userId: number, accountId: number): string {
+  const url = new URL(baseUrl);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}#u${userId}#a${accountId}`;
+}
 
 export function sessionInfoOf(baseUrl: string, profile: Profile, accountId: number): SessionInfo {
   const account = profile.accounts.find((a) => a.id === accountId);

@@ -35,10 +35,3 @@ export const fail = (kind: BridgeErrorKind, message: string, extra: Partial<Brid
   ok: false,
   error: { kind, message, ...extra },
 });
-
-export function resultSchema<T extends z.ZodType>(value: T) {
-  return z.union([
-    z.object({ ok: z.literal(true), value }),
-    z.object({ ok: z.literal(false), error: bridgeErrorSchema }),
-  ]);
-}

@@ -11,7 +11,6 @@ export const callEnvelopeSchema = z.object({
   name: z.string().max(100),
   input: z.unknown(),
 });
-export type CallEnvelope = z.infer<typeof callEnvelopeSchema>;
 
 export const replyEnvelopeSchema = z.object({
   type: z.literal('reply'),

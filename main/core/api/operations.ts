@@ -1,6 +1,6 @@
 // Named operations: how each bridge call that reads or writes the service becomes a request.
 // The renderer names an operation and gives validated arguments; only this table knows paths.
-import type { BridgeCallName, BridgeOutput, BridgeParsedInput } from '../../../shared/bridge/contract';
+import type { BridgeCallName, BridgeParsedInput } from '../../../shared/bridge/contract';
 import { bridgeCalls } from '../../../shared/bridge/contract';
 import type { LocalCallName } from '../handlers/types';
 import type { ServiceRequest } from './client';
@@ -55,4 +55,3 @@ export const operations: { [C in ApiCallName]: (input: BridgeParsedInput<C>, ctx
 export const isApiCall = (name: BridgeCallName): name is ApiCallName => Object.prototype.hasOwnProperty.call(operations, name);
 
 export const outputSchemaOf = <C extends ApiCallName>(name: C) => bridgeCalls[name].output as (typeof bridgeCalls)[C]['output'];
-export type ApiOutput<C extends ApiCallName> = BridgeOutput<C>;

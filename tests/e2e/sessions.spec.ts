@@ -2,27 +2,21 @@
 // account picker, adding and switching accounts, signing out (which deletes the account's
 // IndexedDB cache); the weak-storage question; expiry and re-sign-in keeping the session and
 // its cache; and the screens checked with axe.
-import AxeBuilder from '@axe-core/playwright';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { BridgeFrames } from './pages/BridgeFrames';
 import { InboxPage, indexedDbNames } from './pages/InboxPage';
 import { SessionDialogs } from './pages/SessionDialogs';
 import { SessionSwitcher } from './pages/SessionSwitcher';
 import { SignInPage } from './pages/SignInPage';
+import { axeViolations } from './a11y';
 import { expect, screenshotPath, test } from './fixtures';
 
 const lastSessionId = (frames: BridgeFrames) => {
   const states = frames.eventsNamed('session.changed') as { status: string; session?: { id: string } }[];
   return states.filter((s) => s.session).at(-1)?.session?.id;
 };
-
-async function axeViolations(page: Page, selector: string) {
-  const result = await new AxeBuilder({ page }).include(selector).analyze();
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('the token crosses the bridge once, in the sign-in call, and never comes back; sign-out deletes the cache', async ({ page, stack }) => {
   const frames = new BridgeFrames(page);
@@ -65,7 +59,7 @@ test('several accounts: pick one, add another, switch between them, sign out bac
   await signIn.signIn(liveDemo.baseUrl, multi.token);
   await expect(signIn.accountPicker()).toBeFocused();
   await expect(signIn.accountChoices()).toHaveCount(2);
-  expect(await axeViolations(page, '.sign-in')).toEqual([]);
+  expect(await axeViolations(page, { include: '.sign-in' })).toEqual([]);
   await page.screenshot({ path: screenshotPath('10-account-picker') });
   await signIn.chooseAccount('Globex Corp');
   await expect(page.getByRole('heading', { level: 1, name: 'Globex Corp' })).toBeVisible();
@@ -78,7 +72,7 @@ test('several accounts: pick one, add another, switch between them, sign out bac
 
   await switcher.open();
   await expect(switcher.switchTargets()).toHaveCount(1);
-  expect(await axeViolations(page, '.session-switcher')).toEqual([]);
+  expect(await axeViolations(page, { include: '.session-switcher' })).toEqual([]);
   await page.screenshot({ path: screenshotPath('11-account-switcher') });
   await switcher.switchTo('Globex Corp');
   await expect(page.getByRole('heading', { level: 1, name: 'Globex Corp' })).toBeVisible();
@@ -103,7 +97,7 @@ test('no keyring: the agent is asked before the token is stored; expiry keeps th
   await signIn.signIn(liveDemo.baseUrl, liveDemo.creds.agentToken);
   await expect(dialogs.consent()).toBeVisible();
   await expect(dialogs.consent().getByRole('button', { name: 'Enter it each launch' })).toBeFocused();
-  expect(await axeViolations(page, '.modal')).toEqual([]);
+  expect(await axeViolations(page, { include: '.modal' })).toEqual([]);
   await page.screenshot({ path: screenshotPath('12-weak-storage-consent') });
   await dialogs.chooseEachLaunch();
   await expect(dialogs.consent()).toBeHidden();
@@ -120,7 +114,7 @@ test('no keyring: the agent is asked before the token is stored; expiry keeps th
   // The cache (and with it any queued work) is still there, shown behind the dialog.
   await expect(inbox.listStatus()).toContainText(`${held} conversation`);
   expect(await indexedDbNames(page)).toContain(`inbox:${sessionId}`);
-  expect(await axeViolations(page, '.modal')).toEqual([]);
+  expect(await axeViolations(page, { include: '.modal' })).toEqual([]);
   await page.screenshot({ path: screenshotPath('13-session-expired') });
 
   await dialogs.signInAgain('not-a-valid-token');
@@ -141,5 +135,5 @@ test('no keyring: the agent is asked before the token is stored; expiry keeps th
 test('the sign-in screen passes axe', async ({ page, stack }) => {
   await page.goto(stack.host.url);
   await expect(new SignInPage(page).heading()).toBeVisible();
-  expect(await axeViolations(page, '.sign-in')).toEqual([]);
+  expect(await axeViolations(page, { include: '.sign-in' })).toEqual([]);
 });

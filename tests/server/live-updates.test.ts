@@ -41,6 +41,13 @@ const post = (sourceId: string, displayId: number, content: string, extra: Recor
   svc.request({ method: 'POST', url: clientPath(svc.creds.apiInboxIdentifier, `/contacts/${sourceId}/conversations/${displayId}/messages`), payload: { content, ...extra } });
 const adminId = () => pubsubOf('alex@acme.example').id;
 const names = (s: TestSocket) => s.received.map((r) => r.name);
+/** Proves a connected agent socket is subscribed: a contact made in its account reaches it (contact events go to every agent). */
+async function expectAgentEvents(s: TestSocket, accountId = svc.creds.accountId) {
+  const name = `Proof ${s.received.length}-${Math.random()}`;
+  const arrived = s.next('contact.created', (d) => d.name === name);
+  const contact = createContact({ db: svc.db, bus: svc.bus, now: svc.clock() }, { accountId, name });
+  expect((await arrived).data).toMatchObject({ id: contact.id, name, account_id: accountId });
+}
 
 describe('handshake', () => {
   it('refuses a missing or unknown pubsub_token', async () => {
@@ -53,17 +60,19 @@ describe('handshake', () => {
     await expect(connectSocket(baseUrl, { pubsub_token: sam.pubsub_token, account_id: svc.creds.otherAccountId })).rejects.toThrow('unauthorized');
     await expect(connectSocket(baseUrl, { pubsub_token: sam.pubsub_token, account_id: svc.creds.accountId, user_id: sam.id + 1 })).rejects.toThrow('unauthorized');
     const ok = await connectSocket(baseUrl, { pubsub_token: sam.pubsub_token, account_id: svc.creds.accountId, user_id: sam.id });
-    ok.close();
+    open.push(ok);
+    await expectAgentEvents(ok);
   });
   it('refuses sockets of a suspended account', async () => {
     const tenant = extraTenant(svc, { suspended: true });
     const token = (svc.db.prepare('SELECT pubsub_token FROM users WHERE id = ?').get(tenant.admin.id) as { pubsub_token: string }).pubsub_token;
     await expect(connectSocket(baseUrl, { pubsub_token: token, account_id: tenant.accountId })).rejects.toThrow('unauthorized');
   });
-  it('accepts the pubsub_token from GET /api/v1/profile', async () => {
+  it('accepts the pubsub_token from GET /api/v1/profile, and the socket then receives its account events', async () => {
     const profile = (await svc.request({ url: '/api/v1/profile', token: svc.creds.agentToken })).body as { pubsub_token: string; account_id: number };
     const s = await connectSocket(baseUrl, { pubsub_token: profile.pubsub_token, account_id: profile.account_id });
-    s.close();
+    open.push(s);
+    await expectAgentEvents(s, profile.account_id);
   });
 });
 

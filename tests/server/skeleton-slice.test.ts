@@ -124,6 +124,10 @@ describe('GET messages: the four cursor cases (spec: Pagination)', () => {
   it('ignores page', async () => {
     expect(await page('?page=3')).toEqual(all.slice(-20));
   });
+  it('answers 400 for a malformed cursor and 404 for a conversation the agent cannot see', async () => {
+    expect((await svc.request({ url: conv(`/${id}/messages?before=x`), token: svc.creds.adminToken })).status).toBe(400);
+    expect((await svc.request({ url: conv('/999999/messages'), token: svc.creds.adminToken })).status).toBe(404);
+  });
 });
 
 // The demo's longest conversation is far below 1000 messages, so the caps are proved on one built here.
@@ -178,10 +182,6 @@ describe('GET messages: the caps, on a conversation of more than 1000 messages (
     expect(seen).toEqual(all.slice(1));
     // 1233 newer messages: twelve full pages, one of 33, then the empty page that ends the list.
     expect(sizes).toEqual([...Array(12).fill(100), 33, 0]);
-  });
-  it('answers 400 for a malformed cursor and 404 for a conversation the agent cannot see', async () => {
-    expect((await svc.request({ url: conv(`/${id}/messages?before=x`), token: svc.creds.adminToken })).status).toBe(400);
-    expect((await svc.request({ url: conv('/999999/messages'), token: svc.creds.adminToken })).status).toBe(404);
   });
 });
 

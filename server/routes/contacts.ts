@@ -24,7 +24,7 @@ import type { RouteDeps } from './deps';
 import { writeContext } from './deps';
 
 const A = '/api/v1/accounts/:account_id/contacts';
-export const CONTACTS_PAGE_SIZE = 15;
+const CONTACTS_PAGE_SIZE = 15;
 
 export function contactInAccount(db: Db, scope: { accountId: number }, id: number): ContactRow {
   const row = stmt(db, 'SELECT * FROM contacts WHERE id = ? AND account_id = ?').get(id, scope.accountId) as ContactRow | undefined;

@@ -32,7 +32,7 @@ export interface ConversationRow {
   updated_at: number;
 }
 
-export const PAGE_SIZE = 25;
+const PAGE_SIZE = 25;
 
 export function conversationByDisplayId(db: Db, accountId: number, displayId: number) {
   return stmt(db, 'SELECT * FROM conversations WHERE account_id = ? AND display_id = ?').get(accountId, displayId) as

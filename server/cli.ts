@@ -1,9 +1,9 @@
 // npm run server -- --port <n> --db <file|:memory:> [--demo] [--credentials-out <file.json>] [--production]
 // This command line is stable: other tooling and checks depend on it.
-import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildService } from './app';
 import { demoCredentials, isSeeded, seedDemo } from './demo/seed';
+import { writeSecretFile } from './secret-file';
 
 const usage = `Usage: npm run server -- [--port <n>] [--host <addr>] [--db <file|:memory:>] [--demo]
                          [--credentials-out <file.json>] [--production] [--log]
@@ -76,7 +76,8 @@ async function main() {
       process.exit(2);
     }
     const creds = { baseUrl, ...demoCredentials(service.db) };
-    writeFileSync(args['credentials-out'], JSON.stringify(creds, null, 2) + '\n', { mode: 0o600 });
+    // 0600 even when the file already exists (a plain write keeps an existing file's mode).
+    writeSecretFile(args['credentials-out'], JSON.stringify(creds, null, 2) + '\n');
   }
   console.log(`Customer Messaging Service listening on ${baseUrl}${args.production ? ' (production throttles on)' : ''}`);
   const stop = async () => {

@@ -29,12 +29,15 @@ export function sendThrottled(reply: FastifyReply) {
   return reply.code(429).type('text/plain').send('Retry later\n');
 }
 
-/** Maps every thrown error, including Fastify's own (bad JSON, huge bodies), onto the spec's shapes. */
+/** Maps every thrown error, including Fastify's own (bad JSON, huge bodies), onto the spec's shapes and statuses. */
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
     if (err instanceof HttpError) return reply.code(err.status).send(err.body);
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
-    if (status === 413) return reply.code(413).send({ error: 'Request body is too large' });
+    // The spec's status table has no 413 (its limits are "not shown"): a body too large to read is
+    // one the service cannot parse, its 400 row. Every family: JSON bodies over the body limit and
+    // multipart uploads over their limits alike.
+    if (status === 413) return reply.code(400).send({ error: err.code === 'FST_REQ_FILE_TOO_LARGE' ? 'Attachment is too large' : 'Request body is too large' });
     // The spec's table has no 415: a body we cannot read is "unparseable" (400).
     if (status === 415) return reply.code(400).send({ error: 'Unsupported content type: send application/json' });
     if (status >= 400 && status < 500) {

@@ -4,7 +4,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { HttpError } from './errors';
 
-export const HMAC_FAILED = 'HMAC failed: Invalid Identifier Hash Provided';
+const HMAC_FAILED = 'HMAC failed: Invalid Identifier Hash Provided';
 
 /**
  * Client family (rule 6): both failures are HTTP 500 with this message. The spec does not show the
@@ -14,12 +14,12 @@ export const clientHmacFailure = () => new HttpError(500, { error: HMAC_FAILED }
 /** Widget family (chatwoot-compat §6.3): 401 with the same message. */
 export const widgetHmacFailure = () => new HttpError(401, { error: HMAC_FAILED });
 
-export function identifierHash(hmacToken: string, identifier: string): string {
+function identifierHash(hmacToken: string, identifier: string): string {
   return createHmac('sha256', hmacToken).update(identifier, 'utf8').digest('hex');
 }
 
 /** Constant-time check of a caller's hash against the expected one (any letter case). */
-export function hashMatches(hmacToken: string, identifier: string, provided: string): boolean {
+function hashMatches(hmacToken: string, identifier: string, provided: string): boolean {
   const expected = Buffer.from(identifierHash(hmacToken, identifier), 'utf8');
   const given = Buffer.from(provided.toLowerCase(), 'utf8');
   // Lengths are not secret (every valid hash is 64 hex digits); the comparison of equal-length

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { invalid } from './errors';
 
 export const messageBody = z.object({ content: z.string().nullish(), echo_id: z.string().max(255).nullish() });
-export const MAX_CONTENT = 150_000;
+const MAX_CONTENT = 150_000;
 
 /** Content rules shared by the Client and Widget message creates (422 {message, attributes}). */
 export function messageContent(content: string | null | undefined): string {

@@ -35,7 +35,7 @@ export function pathId(request: FastifyRequest): number {
 }
 
 /** Whether the caller may see this conversation (an agent must be a member of its inbox). */
-export function canSee(db: Db, caller: Caller, c: ConversationRow): boolean {
+function canSee(db: Db, caller: Caller, c: ConversationRow): boolean {
   return c.account_id === caller.accountId && visibleInboxIds(db, caller).includes(c.inbox_id);
 }
 

@@ -21,7 +21,7 @@ export interface LiveDelivery {
 }
 
 /** Only a request made by an agent (or bot) carries a performer (Current.user in the reference). */
-export function performerPush(db: Db, p: Performer | undefined) {
+function performerPush(db: Db, p: Performer | undefined) {
   if (p?.type === 'user') {
     const u = userById(db, p.id);
     return u ? userPush(u) : undefined;
@@ -34,7 +34,7 @@ export function performerPush(db: Db, p: Performer | undefined) {
 }
 
 /** The user or contact push data of whoever is typing. */
-export function typerPush(db: Db, p: Performer) {
+function typerPush(db: Db, p: Performer) {
   if (p.type === 'contact') {
     const c = contactById(db, p.id);
     return c ? contactPush(c) : null;

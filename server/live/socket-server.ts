@@ -6,7 +6,8 @@
 // A bad token, an account the user is not in, or a suspended account refuses the connection
 // (connect_error "unauthorized"). Each event arrives as socket.io event <name> with one argument,
 // the data payload. Short drops are bridged by socket.io's connection state recovery: a client
-// that reconnects within two minutes receives the events it missed, in order.
+// that reconnects within two minutes receives the events it missed, in order, provided its
+// credential still holds (see restoreOnlyIfStillAuthorized).
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { Socket } from 'socket.io';
@@ -50,6 +51,37 @@ export function identify(db: Db, auth: Record<string, unknown>): Identity | unde
   return ci ? { kind: 'contact', contactInboxId: ci.id, contactId: ci.contact_id } : undefined;
 }
 
+/** The handshake fields `identify` reads, kept with the socket's session so a recovery can re-check them. */
+const credentialOf = (auth: Record<string, unknown>) => ({ pubsub_token: auth.pubsub_token, account_id: auth.account_id, user_id: auth.user_id });
+
+const sameIdentity = (a: Identity, b: Identity) =>
+  a.kind === 'agent'
+    ? b.kind === 'agent' && a.userId === b.userId && a.accountId === b.accountId
+    : b.kind === 'contact' && a.contactInboxId === b.contactInboxId && a.contactId === b.contactId;
+
+/**
+ * socket.io restores a dropped session (its rooms and data) and writes the events it missed while it
+ * creates the socket, before any middleware runs (`skipMiddlewares: false` would still send them,
+ * then refuse). So the credential is re-checked where the session is looked up: a session whose
+ * credential no longer resolves to the same identity (account suspended, user removed from it,
+ * pubsub_token replaced) is not restored, and the reconnect is judged by the handshake middleware
+ * like a new connection.
+ */
+function restoreOnlyIfStillAuthorized(io: Server, db: Db) {
+  const adapter = io.of('/').adapter;
+  const restore = adapter.restoreSession.bind(adapter);
+  adapter.restoreSession = async (pid, offset) => {
+    const session = await restore(pid, offset);
+    if (!session) return session;
+    const data = (session.data ?? {}) as { identity?: Identity; credential?: Record<string, unknown> };
+    const again = data.credential && identify(db, data.credential);
+    if (again && data.identity && sameIdentity(again, data.identity)) return session;
+    // No session: typed as always present, but socket.io reads null as "not recoverable", which is
+    // what the in-memory adapter itself answers for an expired one.
+    return null as unknown as typeof session;
+  };
+}
+
 function joinRooms(socket: Socket, who: Identity) {
   if (who.kind === 'agent') void socket.join([rooms.agent(who.accountId, who.userId), rooms.user(who.userId), rooms.account(who.accountId)]);
   else void socket.join([rooms.contactInbox(who.contactInboxId), rooms.contact(who.contactId)]);
@@ -60,14 +92,18 @@ export function attachLiveUpdates(server: HttpServer, db: Db, bus: EventBus, opt
     serveClient: false,
     connectionStateRecovery: { maxDisconnectionDuration: options.recoveryWindowMs ?? 120_000, skipMiddlewares: true },
   });
+  restoreOnlyIfStillAuthorized(io, db);
   io.use((socket, next) => {
-    const who = identify(db, (socket.handshake.auth ?? {}) as Record<string, unknown>);
+    const auth = (socket.handshake.auth ?? {}) as Record<string, unknown>;
+    const who = identify(db, auth);
     if (!who) return next(new Error('unauthorized'));
     socket.data.identity = who;
+    socket.data.credential = credentialOf(auth);
     next();
   });
   io.on('connection', (socket) => {
-    // A recovered connection already has its rooms back (and skipped the middleware).
+    // A recovered connection already has its rooms back; its credential was re-checked when its
+    // session was restored, so it skipped the middleware.
     if (!socket.recovered) joinRooms(socket, socket.data.identity as Identity);
   });
   const unsubscribe = bus.on((event) => {

@@ -33,7 +33,7 @@ function mentionable(db: Db, c: ConversationRow): Set<number> {
 }
 
 /** User ids named in `[@Name](mention://user/<id>/<name>)` or `mention://team/<id>/<name>` links. */
-export function mentionedUserIds(db: Db, accountId: number, content: string | null): number[] {
+function mentionedUserIds(db: Db, accountId: number, content: string | null): number[] {
   const ids = new Set<number>();
   for (const match of (content ?? '').matchAll(/\(mention:\/\/(user|team)\/(\d{1,15})\/[^)]*\)/g)) {
     const id = Number(match[2]);

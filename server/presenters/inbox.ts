@@ -1,7 +1,6 @@
 // The full inbox object (spec: Resources → Inbox; chatwoot-compat §2.11). Configurable fields live
 // in `inboxes.settings` (JSON) with the defaults below.
-import type { Db } from '../db/open';
-import { json, stmt } from '../db/open';
+import { json } from '../db/open';
 import { iso } from './time';
 
 export interface InboxRow {
@@ -19,10 +18,8 @@ export interface InboxRow {
   created_at: number;
 }
 
-export const inboxById = (db: Db, id: number) => stmt(db, 'SELECT * FROM inboxes WHERE id = ?').get(id) as InboxRow | undefined;
-
 /** Monday to Friday 9-17, weekends closed. */
-export function defaultWorkingHours() {
+function defaultWorkingHours() {
   return Array.from({ length: 7 }, (_, day) => {
     const weekend = day === 0 || day === 6;
     return { day_of_week: day, closed_all_day: weekend, open_all_day: false, open_hour: weekend ? null : 9, open_minutes: weekend ? null : 0, close_hour: weekend ? null : 17, close_minutes: weekend ? null : 0 };

@@ -72,7 +72,7 @@ function sender(db: Db, m: MessageRow) {
 }
 
 /** The conversation's per-account display id: URLs and message JSON use it, never the DB id. */
-export function displayIdOf(db: Db, conversationDbId: number): number {
+function displayIdOf(db: Db, conversationDbId: number): number {
   const row = stmt(db, 'SELECT display_id FROM conversations WHERE id = ?').get(conversationDbId) as { display_id: number } | undefined;
   return row?.display_id ?? 0;
 }

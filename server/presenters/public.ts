@@ -19,7 +19,7 @@ export function avatarAttributes(seed: number) {
 }
 
 /** The Contact record as the Client API's contact update returns it (spec: Resources → Contact). */
-export function contactRecord(db: Db, c: ContactRow) {
+export function contactRecord(c: ContactRow) {
   const additional = json.parse(c.additional_attributes);
   const fallback = avatarAttributes(c.id);
   const str = (k: string) => (typeof additional[k] === 'string' ? (additional[k] as string) : null);
@@ -91,7 +91,7 @@ export function widgetCreatedMessage(db: Db, m: MessageRow, displayId: number, e
 }
 
 /** Messages a contact may see: no private notes, no activity messages. */
-export function chatMessages(db: Db, conversationId: number): MessageRow[] {
+function chatMessages(db: Db, conversationId: number): MessageRow[] {
   return stmt(db, 'SELECT * FROM messages WHERE conversation_id = ? AND private = 0 AND message_type != 2 ORDER BY id').all(conversationId) as MessageRow[];
 }
 
@@ -105,7 +105,7 @@ export function publicConversation(db: Db, c: ConversationRow, contact: ContactR
     status: c.status,
     agent_last_seen_at: epoch(c.agent_last_seen_at),
     messages: chatMessages(db, c.id).map((m) => publicMessage(db, m, c.display_id)),
-    contact: contactRecord(db, contact),
+    contact: contactRecord(contact),
   };
 }
 

@@ -7,7 +7,7 @@ import type { ContactRow } from './people';
 import { iso } from './time';
 
 /** Languages the widget offers (name as shown to visitors, ISO 639-1 code). */
-export const ENABLED_LANGUAGES = [
+const ENABLED_LANGUAGES = [
   { name: 'English (en)', iso_639_1_code: 'en' },
   { name: 'Deutsch (de)', iso_639_1_code: 'de' },
   { name: 'Español (es)', iso_639_1_code: 'es' },
@@ -30,7 +30,7 @@ export const GLOBAL_CONFIG = {
 };
 
 /** `+HH:MM` offset of an IANA time zone at a given instant; UTC for a zone the runtime does not know. */
-export function utcOffset(timeZone: string, at: number): string {
+function utcOffset(timeZone: string, at: number): string {
   let name: string;
   try {
     const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(new Date(at));

@@ -24,7 +24,7 @@ import type { RouteDeps } from './deps';
 import { writeContext } from './deps';
 
 const A = '/api/v1/accounts/:account_id/contacts';
-export const CONTACTS_PAGE_SIZE = 15;
+const CONTACTS_PAGE_SIZE = 15;
 
 export function contactInAccount(db: Db, scope: { accountId: number }, id: number): ContactRow {
   const row = stmt(db, 'SELECT * FROM contacts WHERE id = ? AND account_id = ?').get(id, scope.accountId) as ContactRow | undefined;
@@ -32,17 +32,18 @@ export function contactInAccount(db: Db, scope: { accountId: number }, id: numbe
   return row;
 }
 
-// procore-sift style: `name` ascending, `-name` descending; unknown attributes are ignored.
-const SORTABLE: Record<string, string> = {
-  email: 'c.email',
-  name: 'c.name',
-  phone_number: 'c.phone_number',
-  last_activity_at: 'c.last_activity_at',
-  created_at: 'c.created_at',
-  company: "json_extract(c.additional_attributes, '$.company_name')",
-  city: "json_extract(c.additional_attributes, '$.city')",
-  country: "json_extract(c.additional_attributes, '$.country')",
-};
+// procore-sift style: `name` ascending, `-name` descending; unknown attributes are ignored. A Map,
+// not an object literal: `sort=constructor` must not find Object.prototype's members.
+const SORTABLE = new Map<string, string>([
+  ['email', 'c.email'],
+  ['name', 'c.name'],
+  ['phone_number', 'c.phone_number'],
+  ['last_activity_at', 'c.last_activity_at'],
+  ['created_at', 'c.created_at'],
+  ['company', "json_extract(c.additional_attributes, '$.company_name')"],
+  ['city', "json_extract(c.additional_attributes, '$.city')"],
+  ['country', "json_extract(c.additional_attributes, '$.country')"],
+]);
 const listQuery = z.object({ page: intString.optional(), sort: z.string().max(50).optional(), q: z.string().max(1000).optional(), include_contact_inboxes: boolish.optional() });
 
 /** "Resolved" contacts only (an email, phone number or identifier), as the reference lists them. */
@@ -63,7 +64,8 @@ function listContacts(db: Db, scope: AccountScope, raw: Record<string, unknown>,
     args.push(like, like, like, like, like);
   }
   const sortKey = q.sort?.replace(/^-/, '') ?? '';
-  const order = SORTABLE[sortKey] ? `${SORTABLE[sortKey]} ${q.sort!.startsWith('-') ? 'DESC' : 'ASC'} NULLS LAST, c.id` : 'c.id';
+  const column = SORTABLE.get(sortKey);
+  const order = column ? `${column} ${q.sort!.startsWith('-') ? 'DESC' : 'ASC'} NULLS LAST, c.id` : 'c.id';
   const page = q.page ?? 1;
   const base = `FROM contacts c WHERE ${where.join(' AND ')}`;
   const count = (db.prepare(`SELECT COUNT(*) AS n ${base}`).get(...args) as { n: number }).n;

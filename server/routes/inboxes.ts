@@ -14,7 +14,7 @@ import type { RouteDeps } from './deps';
 const A = '/api/v1/accounts/:account_id';
 
 /** An inbox of the account: 404 if not there, 401 if the caller is not one of its agents. */
-export function visibleInbox(db: Db, caller: Caller, id: number): InboxRow {
+function visibleInbox(db: Db, caller: Caller, id: number): InboxRow {
   const row = stmt(db, 'SELECT * FROM inboxes WHERE id = ? AND account_id = ?').get(id, caller.accountId) as InboxRow | undefined;
   if (!row) throw notFound();
   if (!visibleInboxIds(db, caller).includes(row.id)) throw notAuthorized();

@@ -26,7 +26,7 @@ const messagesQuery = z.object({ before: intString.optional(), after: z.union([z
 const messageParams = z.object({ account_id: intString, conversation_id: intString, id: intString });
 
 /** Message history by id cursors (spec, Pagination): 20 latest / 20 before / 100 after / 1000 between. */
-export function messagePage(db: Db, conversationId: number, before?: number, after?: number): MessageRow[] {
+function messagePage(db: Db, conversationId: number, before?: number, after?: number): MessageRow[] {
   if (before !== undefined && after !== undefined) {
     return stmt(db, 'SELECT * FROM messages WHERE conversation_id = ? AND id >= ? AND id < ? ORDER BY id ASC LIMIT 1000').all(conversationId, after, before) as MessageRow[];
   }

@@ -32,7 +32,7 @@ export interface ConversationRow {
   updated_at: number;
 }
 
-export const PAGE_SIZE = 25;
+const PAGE_SIZE = 25;
 
 export function conversationByDisplayId(db: Db, accountId: number, displayId: number) {
   return stmt(db, 'SELECT * FROM conversations WHERE account_id = ? AND display_id = ?').get(accountId, displayId) as
@@ -75,20 +75,22 @@ export interface ConversationFilters {
   page: number;
 }
 
-const SORTS: Record<string, string> = {
-  last_activity_at_desc: 'c.last_activity_at DESC, c.id DESC',
-  last_activity_at_asc: 'c.last_activity_at ASC, c.id ASC',
-  created_at_desc: 'c.created_at DESC, c.id DESC',
-  created_at_asc: 'c.created_at ASC, c.id ASC',
-  priority_desc: `CASE c.priority WHEN 'urgent' THEN 3 WHEN 'high' THEN 2 WHEN 'medium' THEN 1 WHEN 'low' THEN 0 END DESC NULLS LAST, c.last_activity_at DESC`,
-  priority_asc: `CASE c.priority WHEN 'urgent' THEN 3 WHEN 'high' THEN 2 WHEN 'medium' THEN 1 WHEN 'low' THEN 0 END ASC NULLS LAST, c.last_activity_at DESC`,
-  waiting_since_desc: 'c.waiting_since DESC NULLS LAST, c.created_at ASC',
-  waiting_since_asc: 'c.waiting_since ASC NULLS LAST, c.created_at ASC',
-  latest: 'c.last_activity_at DESC, c.id DESC',
-  sort_on_created_at: 'c.created_at ASC, c.id ASC',
-  sort_on_priority: `CASE c.priority WHEN 'urgent' THEN 3 WHEN 'high' THEN 2 WHEN 'medium' THEN 1 WHEN 'low' THEN 0 END DESC NULLS LAST, c.last_activity_at DESC`,
-  sort_on_waiting_since: 'c.waiting_since ASC NULLS LAST, c.created_at ASC',
-};
+// A Map, not an object literal: `sort_by=constructor` must not find Object.prototype's members.
+const SORTS = new Map<string, string>([
+  ['last_activity_at_desc', 'c.last_activity_at DESC, c.id DESC'],
+  ['last_activity_at_asc', 'c.last_activity_at ASC, c.id ASC'],
+  ['created_at_desc', 'c.created_at DESC, c.id DESC'],
+  ['created_at_asc', 'c.created_at ASC, c.id ASC'],
+  ['priority_desc', `CASE c.priority WHEN 'urgent' THEN 3 WHEN 'high' THEN 2 WHEN 'medium' THEN 1 WHEN 'low' THEN 0 END DESC NULLS LAST, c.last_activity_at DESC`],
+  ['priority_asc', `CASE c.priority WHEN 'urgent' THEN 3 WHEN 'high' THEN 2 WHEN 'medium' THEN 1 WHEN 'low' THEN 0 END ASC NULLS LAST, c.last_activity_at DESC`],
+  ['waiting_since_desc', 'c.waiting_since DESC NULLS LAST, c.created_at ASC'],
+  ['waiting_since_asc', 'c.waiting_since ASC NULLS LAST, c.created_at ASC'],
+  ['latest', 'c.last_activity_at DESC, c.id DESC'],
+  ['sort_on_created_at', 'c.created_at ASC, c.id ASC'],
+  ['sort_on_priority', `CASE c.priority WHEN 'urgent' THEN 3 WHEN 'high' THEN 2 WHEN 'medium' THEN 1 WHEN 'low' THEN 0 END DESC NULLS LAST, c.last_activity_at DESC`],
+  ['sort_on_waiting_since', 'c.waiting_since ASC NULLS LAST, c.created_at ASC'],
+]);
+const DEFAULT_SORT = SORTS.get('last_activity_at_desc')!;
 
 /**
  * The list and its counts. Counts are computed after every filter except `assignee_type`
@@ -145,7 +147,7 @@ export function listConversations(db: Db, scope: AccountScope, f: ConversationFi
   } else if (f.assigneeType === 'unassigned') assigneeClause = ' AND c.assignee_id IS NULL';
   else if (f.assigneeType === 'assigned') assigneeClause = ' AND c.assignee_id IS NOT NULL';
 
-  const order = SORTS[f.sortBy ?? ''] ?? SORTS.last_activity_at_desc;
+  const order = SORTS.get(f.sortBy ?? '') ?? DEFAULT_SORT;
   const rows = db
     .prepare(`SELECT c.* ${base}${assigneeClause} ORDER BY ${order} LIMIT ? OFFSET ?`)
     .all(...listArgs, PAGE_SIZE, (f.page - 1) * PAGE_SIZE) as ConversationRow[];

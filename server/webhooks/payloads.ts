@@ -23,7 +23,7 @@ function accountRef(db: Db, accountId: number) {
 
 /** Contact#webhook_data (§2.7c). */
 /** Contact#webhook_data (§2.7c): the push shape without `type`, plus the account and `avatar`. */
-export function contactWebhookData(db: Db, c: ContactRow) {
+function contactWebhookData(db: Db, c: ContactRow) {
   const { type: _type, ...push } = contactPush(c);
   return { account: accountRef(db, c.account_id), avatar: '', ...push };
 }

@@ -2,11 +2,23 @@
 // escape) is sent malformed JSON, non-object and wrong-typed bodies, missing fields, oversized
 // bodies, unknown ids, other accounts' ids, malformed ids and query parameters, and no or a wrong
 // token. Nothing may answer 5xx, and every error body must have one of the spec's shapes.
-// Malformed and oversized bodies must also change nothing in the database.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+// Malformed and oversized bodies must also change nothing in the database. Every parameter each
+// route reads (found by watching the reads, see param-reads.ts) is also given prototype-named values.
+import type { FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoService } from '../support/demo-service';
 import type { DemoService } from '../support/demo-service';
+import type * as Body from '../../server/http/body';
 import { expectSpecErrorShape } from './fixtures';
+import { PROTOTYPE_NAMES, readsOf, recordQueryReads } from './param-reads';
+
+// The Application family's writes read their parameters from input() (query string merged under the
+// body), a fresh object the query's Proxy cannot see into: watch that object too.
+vi.mock('../../server/http/body', async (importOriginal) => {
+  const real = await importOriginal<typeof Body>();
+  const { watchReads } = await import('./param-reads');
+  return { ...real, input: (request: FastifyRequest) => watchReads(request, real.input(request)) };
+});
 
 let svc: DemoService;
 let routes: { method: string; url: string }[];
@@ -18,8 +30,10 @@ let requests = 0;
 const APPLICATION = /^\/api\/(v1\/accounts|v2\/accounts|v1\/profile)(\/|$)/;
 const BODY_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
-beforeAll(async () => {
+/** A demo service with the records the sweep needs, its query reads watched. Each describe gets its own. */
+async function sweepService() {
   svc = await demoService();
+  recordQueryReads(svc.app);
   await svc.app.ready();
   routes = svc.routes.filter((r) => r.method !== 'HEAD' && APPLICATION.test(r.url));
   // Records the sweep needs to exist, so valid ids reach past the 404 into body handling.
@@ -29,8 +43,7 @@ beforeAll(async () => {
   await svc.request({ method: 'POST', url: `${A}/assignment_policies`, token: svc.creds.adminToken, payload: { name: 'sweep' } });
   await svc.request({ method: 'POST', url: `${A}/conversations/3/assignments`, token: svc.creds.agentToken, payload: { assignee_id: 1 } });
   await svc.request({ method: 'POST', url: `${A}/webhooks`, token: svc.creds.adminToken, payload: { webhook: { url: 'https://hooks.example/sweep', subscriptions: ['message_created'] } } });
-});
-afterAll(() => svc.close());
+}
 beforeEach(() => {
   failures.length = 0;
 });
@@ -118,6 +131,9 @@ const updatedAt = () => svc.db.prepare('SELECT (SELECT MAX(updated_at) FROM conv
 
 // Hundreds of requests per test: generous timeouts, since four engineers share two cores.
 describe('bad-input sweep over every Application route', { timeout: 120_000 }, () => {
+  beforeAll(sweepService);
+  afterAll(() => svc.close());
+
   it('finds the routes from Fastify itself', () => {
     expect(routes.length).toBeGreaterThan(90);
     for (const known of ['POST /api/v1/accounts/:account_id/conversations/:conversation_id/toggle_status', 'GET /api/v2/accounts/:account_id/reports/summary', 'POST /api/v1/accounts/:account_id/upload']) {
@@ -125,7 +141,8 @@ describe('bad-input sweep over every Application route', { timeout: 120_000 }, (
     }
   });
 
-  it('malformed, prototype-polluting and oversized bodies are 400/413 and change nothing', async () => {
+  // An oversized body is 400 too: the spec's status table has no 413, and its 400 row is "unparseable body".
+  it('malformed, prototype-polluting and oversized bodies are 400 and change nothing', async () => {
     const before = [fingerprint(), updatedAt()];
     for (const route of routes.filter((r) => BODY_METHODS.has(r.method))) {
       const url = fill(route.url);
@@ -136,7 +153,8 @@ describe('bad-input sweep over every Application route', { timeout: 120_000 }, (
       ] as const) {
         await probe(route, label, { url, token: adminToken(), payload, headers: { 'content-type': 'application/json' } }, 400);
       }
-      await probe(route, 'oversized body', { url, token: adminToken(), payload: JSON.stringify({ content: huge(1_100_000) }), headers: { 'content-type': 'application/json' } }, 413);
+      const big = await probe(route, 'oversized body', { url, token: adminToken(), payload: JSON.stringify({ content: huge(1_100_000) }), headers: { 'content-type': 'application/json' } }, 400);
+      if (big.status === 400 && JSON.stringify(big.body) !== JSON.stringify({ error: 'Request body is too large' })) failures.push(`${route.method} ${route.url} [oversized body]: ${big.text}`);
       await probe(route, 'unsupported content type', { url, token: adminToken(), payload: '<xml/>', headers: { 'content-type': 'application/xml' } }, route.url.endsWith('/upload') ? undefined : 400);
     }
     expect(failures).toEqual([]);
@@ -210,5 +228,44 @@ describe('bad-input sweep over every Application route', { timeout: 120_000 }, (
   it('covered every Application route', () => {
     expect([...exercised].sort()).toEqual(routes.map((r) => `${r.method} ${r.url}`).sort());
     expect(requests).toBeGreaterThan(routes.length * 10);
+  });
+});
+
+// Lookups such as `SORTS[sort_by]` in an object literal find Object.prototype's members for these
+// values. Its own service: these requests are real writes (a valid value reaches the handler), and
+// the sweep above deletes records these need.
+describe('prototype-named values in every parameter of every Application route', { timeout: 120_000 }, () => {
+  beforeAll(sweepService);
+  afterAll(() => svc.close());
+
+  it('never answer 5xx, as a value (also `-value`, as sort takes) or as a name', async () => {
+    const ordered = [...routes.filter((r) => r.method !== 'DELETE'), ...routes.filter((r) => r.method === 'DELETE')];
+    let tried = 0;
+    for (const route of ordered) {
+      const get = route.method === 'GET';
+      // What the route reads. GETs carry q (search answers 422 without it, before reading anything
+      // else). Writes are sent an empty body (the names the code looks up) and the sweep's wrong-typed
+      // body: updates spread the parameters over the record's values before validating, so their
+      // names show only as the keys that spread copies.
+      const base: Record<string, string> = get ? { q: 'a' } : {};
+      const payload = get ? undefined : {};
+      await probe(route, 'discovery', { url: `${fill(route.url)}?${new URLSearchParams(base)}`, token: adminToken(), payload });
+      if (!get) await probe(route, 'discovery, every field', { url: fill(route.url), token: adminToken(), payload: confusing });
+      for (const name of readsOf(route)) {
+        for (const value of PROTOTYPE_NAMES.flatMap((v) => [v, `-${v}`])) {
+          tried++;
+          await probe(route, `${name}=${value}`, { url: `${fill(route.url)}?${new URLSearchParams({ ...base, [name]: value })}`, token: adminToken(), payload });
+        }
+      }
+      await probe(route, 'prototype-named parameters', { url: `${fill(route.url)}?${PROTOTYPE_NAMES.map((n) => `${n}=1`).join('&')}`, token: adminToken(), payload });
+    }
+    expect(failures).toEqual([]);
+    // The reads were seen, both from the query string and from input() (so the sweep is not vacuous).
+    const A = '/api/v1/accounts/:account_id';
+    expect(readsOf({ method: 'GET', url: `${A}/contacts` })).toEqual(expect.arrayContaining(['sort', 'page', 'labels', 'labels[]']));
+    expect(readsOf({ method: 'GET', url: `${A}/conversations` })).toEqual(expect.arrayContaining(['sort_by', 'status', 'assignee_type']));
+    expect(readsOf({ method: 'GET', url: '/api/v2/accounts/:account_id/reports' })).toContain('metric');
+    expect(readsOf({ method: 'POST', url: `${A}/contacts` })).toEqual(expect.arrayContaining(['name', 'email', 'inbox_id']));
+    expect(tried).toBeGreaterThan(500);
   });
 });

@@ -1,6 +1,8 @@
 // Live updates over socket.io (chatwoot-compat §4): handshake, who receives what, payloads,
 // and connection state recovery after a short drop.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rooms } from '../../server/live/rooms';
 import { conversationByDisplayId } from '../../server/store/conversations';
 import { createContact, createMessage } from '../../server/store/writes';
 import { demoService } from '../support/demo-service';
@@ -41,6 +43,13 @@ const post = (sourceId: string, displayId: number, content: string, extra: Recor
   svc.request({ method: 'POST', url: clientPath(svc.creds.apiInboxIdentifier, `/contacts/${sourceId}/conversations/${displayId}/messages`), payload: { content, ...extra } });
 const adminId = () => pubsubOf('alex@acme.example').id;
 const names = (s: TestSocket) => s.received.map((r) => r.name);
+/** Proves a connected agent socket is subscribed: a contact made in its account reaches it (contact events go to every agent). */
+async function expectAgentEvents(s: TestSocket, accountId = svc.creds.accountId) {
+  const name = `Proof ${s.received.length}-${Math.random()}`;
+  const arrived = s.next('contact.created', (d) => d.name === name);
+  const contact = createContact({ db: svc.db, bus: svc.bus, now: svc.clock() }, { accountId, name });
+  expect((await arrived).data).toMatchObject({ id: contact.id, name, account_id: accountId });
+}
 
 describe('handshake', () => {
   it('refuses a missing or unknown pubsub_token', async () => {
@@ -53,17 +62,19 @@ describe('handshake', () => {
     await expect(connectSocket(baseUrl, { pubsub_token: sam.pubsub_token, account_id: svc.creds.otherAccountId })).rejects.toThrow('unauthorized');
     await expect(connectSocket(baseUrl, { pubsub_token: sam.pubsub_token, account_id: svc.creds.accountId, user_id: sam.id + 1 })).rejects.toThrow('unauthorized');
     const ok = await connectSocket(baseUrl, { pubsub_token: sam.pubsub_token, account_id: svc.creds.accountId, user_id: sam.id });
-    ok.close();
+    open.push(ok);
+    await expectAgentEvents(ok);
   });
   it('refuses sockets of a suspended account', async () => {
     const tenant = extraTenant(svc, { suspended: true });
     const token = (svc.db.prepare('SELECT pubsub_token FROM users WHERE id = ?').get(tenant.admin.id) as { pubsub_token: string }).pubsub_token;
     await expect(connectSocket(baseUrl, { pubsub_token: token, account_id: tenant.accountId })).rejects.toThrow('unauthorized');
   });
-  it('accepts the pubsub_token from GET /api/v1/profile', async () => {
+  it('accepts the pubsub_token from GET /api/v1/profile, and the socket then receives its account events', async () => {
     const profile = (await svc.request({ url: '/api/v1/profile', token: svc.creds.agentToken })).body as { pubsub_token: string; account_id: number };
     const s = await connectSocket(baseUrl, { pubsub_token: profile.pubsub_token, account_id: profile.account_id });
-    s.close();
+    open.push(s);
+    await expectAgentEvents(s, profile.account_id);
   });
 });
 
@@ -230,5 +241,40 @@ describe('connection state recovery', () => {
     expect(sam.socket.recovered).toBe(true);
     const contents = sam.received.filter((r) => r.name === 'message.created' && r.data.conversation_id === displayId).map((r) => r.data.content);
     expect(contents).toEqual(['before drop', 'missed 1', 'missed 2']);
+  });
+
+  // Recovery restores a session's rooms and replays what it missed: it must not outlive the credential.
+  type Tenant = ReturnType<typeof extraTenant>;
+  const revocations: [string, (t: Tenant) => void][] = [
+    ['the account is suspended', (t) => svc.db.prepare("UPDATE accounts SET status = 'suspended' WHERE id = ?").run(t.accountId)],
+    ['the pubsub_token is replaced', (t) => svc.db.prepare('UPDATE users SET pubsub_token = ? WHERE id = ?').run(randomUUID(), t.admin.id)],
+    ['the user is removed from the account', (t) => svc.db.prepare('DELETE FROM account_users WHERE account_id = ? AND user_id = ?').run(t.accountId, t.admin.id)],
+  ];
+  it.each(revocations)('when %s during a short drop, the reconnect is refused and nothing missed is sent', async (_label, revoke) => {
+    const tenant = extraTenant(svc);
+    const s = await connectSocket(baseUrl, { pubsub_token: (svc.db.prepare('SELECT pubsub_token FROM users WHERE id = ?').get(tenant.admin.id) as { pubsub_token: string }).pubsub_token, account_id: tenant.accountId });
+    open.push(s);
+    await expectAgentEvents(s, tenant.accountId); // subscribed, and the client holds a recovery offset
+    const dropped = new Promise<void>((resolve) => s.socket.once('disconnect', () => resolve()));
+    s.socket.io.reconnection(false);
+    s.socket.io.engine.close();
+    await dropped;
+    revoke(tenant);
+    createContact({ db: svc.db, bus: svc.bus, now: svc.clock() }, { accountId: tenant.accountId, name: 'missed while away' });
+    // Every packet the client decodes from here on, including events the client library would
+    // buffer and never surface for a refused connection.
+    const packets: { type: number; data?: unknown }[] = [];
+    s.socket.io.on('packet', (p) => packets.push(p));
+    const outcome = new Promise<string>((resolve) => {
+      s.socket.once('connect', () => resolve('connected'));
+      s.socket.once('connect_error', (err) => resolve(err.message));
+    });
+    s.socket.connect();
+    expect(await outcome).toBe('unauthorized');
+    expect(s.socket.recovered).toBe(false);
+    expect(packets.filter((p) => p.type === 2 /* EVENT */)).toEqual([]);
+    expect(s.received.map((r) => r.data.name)).not.toContain('missed while away');
+    // Nothing further can reach it: the server holds no socket in the account's rooms.
+    expect(await svc.live.io.in(rooms.account(tenant.accountId)).fetchSockets()).toEqual([]);
   });
 });

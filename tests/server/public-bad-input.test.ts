@@ -1,16 +1,19 @@
 // Bad-input sweep over every Client, Widget and webhook route, taken from Fastify's registered
 // routes so none escapes: malformed JSON, wrong types, non-object bodies, huge bodies, unknown ids,
 // another inbox's identifiers, garbage queries. No 5xx except the spec's HMAC 500; every error body
-// in one of the spec's shapes; and nothing is stored by any of it.
+// in one of the spec's shapes; and nothing is stored by any of it. Every query parameter each route
+// reads (watched, see param-reads.ts) is also given prototype-named values.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoService } from '../support/demo-service';
 import type { DemoService } from '../support/demo-service';
 import { clientPath, createClientContact, extraTenant, startWidget } from '../support/public-api';
+import { PROTOTYPE_NAMES, readsOf, recordQueryReads } from './param-reads';
 
 let svc: DemoService;
 let ids: { source: string; conv: number; widgetToken: string; webhookId: number; otherInbox: string; otherSite: string };
 beforeAll(async () => {
   svc = await demoService();
+  recordQueryReads(svc.app);
   const c = await createClientContact(svc, svc.creds.apiInboxIdentifier, { name: 'Sweep' });
   const conv = (await svc.request({ method: 'POST', url: clientPath(svc.creds.apiInboxIdentifier, `/contacts/${c.source_id}/conversations`), payload: {} })).body as { id: number };
   const w = await startWidget(svc, svc.creds.websiteToken);
@@ -23,6 +26,11 @@ afterAll(() => svc.close());
 
 const isPublic = (url: string) => url.startsWith('/public/') || url.startsWith('/api/v1/widget') || url === '/widget' || url.includes('/webhooks');
 const HMAC_BODY = { error: 'HMAC failed: Invalid Identifier Hash Provided' };
+/** The spec's one contracted 500: an HMAC failure on the Client contact endpoints that verify identity. */
+function isHmac500(route: { url: string }, method: string, res: { status: number; body: unknown }) {
+  const hmacEndpoint = /\/public\/api\/v1\/inboxes\/:inbox_identifier\/contacts(\/:contact_identifier)?$/.test(route.url) && method !== 'GET' ? true : /contacts\/:contact_identifier$/.test(route.url);
+  return res.status === 500 && hmacEndpoint && JSON.stringify(res.body) === JSON.stringify(HMAC_BODY);
+}
 
 /** The spec's error shapes, exactly (Errors table). */
 function isErrorShape(body: unknown): boolean {
@@ -150,11 +158,11 @@ describe('bad-input sweep: Client, Widget and webhook routes', () => {
         const res = await svc.request({ method: c.method, url: c.url, headers: c.headers ?? {}, ...(c.payload === undefined ? {} : { payload: c.payload }) });
         sent++;
         const where = `${c.method} ${route.url} [${c.label}] → ${res.status} ${res.text.slice(0, 120)}`;
-        const hmacEndpoint = /\/public\/api\/v1\/inboxes\/:inbox_identifier\/contacts(\/:contact_identifier)?$/.test(route.url) && c.method !== 'GET' ? true : /contacts\/:contact_identifier$/.test(route.url);
-        if (res.status >= 500 && !(hmacEndpoint && JSON.stringify(res.body) === JSON.stringify(HMAC_BODY))) failures.push(`5xx: ${where}`);
+        if (res.status >= 500 && !isHmac500(route, c.method, res)) failures.push(`5xx: ${where}`);
         if (res.status >= 400 && !isErrorShape(res.body)) failures.push(`shape: ${where}`);
         if (c.label === 'malformed JSON' && res.status !== 400) failures.push(`expected 400: ${where}`);
-        if (c.label === 'huge body' && res.status !== 413) failures.push(`expected 413: ${where}`);
+        // No 413 in the spec's status table: a body too large to read is its 400 "unparseable body".
+        if (c.label === 'huge body' && (res.status !== 400 || JSON.stringify(res.body) !== JSON.stringify({ error: 'Request body is too large' }))) failures.push(`expected 400 too large: ${where}`);
         if (c.label.startsWith('unknown') && res.status !== 404 && res.status !== 400) failures.push(`expected 404/400: ${where}`);
         if ((c.label.startsWith('another') || c.label === 'no website_token') && res.status !== 404) failures.push(`expected 404: ${where}`);
         if (c.label === 'website_token as an array' && res.status !== 404 && res.status !== 400) failures.push(`expected 404/400: ${where}`);
@@ -163,6 +171,38 @@ describe('bad-input sweep: Client, Widget and webhook routes', () => {
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThan(300);
     expect(counts()).toEqual(before);
+  });
+
+  // Lookups in object literals find Object.prototype's members for these values. Last: the valid
+  // (empty) writes here do store records.
+  it('every query parameter a route reads, given prototype-named values, answers no 5xx (except the HMAC 500)', async () => {
+    const routes = svc.routes.filter((r) => isPublic(r.url));
+    const failures: string[] = [];
+    let tried = 0;
+    for (const route of routes) {
+      const widget = route.url.startsWith('/api/v1/widget') || route.url === '/widget';
+      const base: Record<string, string> = widget ? { website_token: svc.creds.websiteToken } : {};
+      const send = async (label: string, query: Record<string, string>) => {
+        const res = await svc.request({ method: route.method, url: `${fill(route.url)}?${new URLSearchParams(query)}`, headers: auth(route.url), ...(route.method === 'GET' ? {} : { payload: {} }) });
+        const where = `${route.method} ${route.url} [${label}] → ${res.status} ${res.text.slice(0, 120)}`;
+        if (res.status >= 500 && !isHmac500(route, route.method, res)) failures.push(`5xx: ${where}`);
+        if (res.status >= 400 && !isErrorShape(res.body)) failures.push(`shape: ${where}`);
+      };
+      await send('discovery', base);
+      for (const name of readsOf(route)) {
+        for (const value of PROTOTYPE_NAMES.flatMap((v) => [v, `-${v}`])) {
+          tried++;
+          await send(`${name}=${value}`, { ...base, [name]: value });
+        }
+      }
+      await send('prototype-named parameters', { ...base, ...Object.fromEntries(PROTOTYPE_NAMES.map((n) => [n, '1'])) });
+    }
+    expect(failures).toEqual([]);
+    // The reads were seen (so the sweep is not vacuous).
+    expect(readsOf({ method: 'GET', url: '/api/v1/widget/messages' })).toEqual(expect.arrayContaining(['website_token', 'before', 'after']));
+    expect(readsOf({ method: 'GET', url: '/public/api/v1/inboxes/:inbox_identifier/contacts/:contact_identifier' })).toEqual(expect.arrayContaining(['identifier', 'identifier_hash']));
+    expect(readsOf({ method: 'GET', url: '/widget' })).toEqual(expect.arrayContaining(['website_token', 'cw_conversation']));
+    expect(tried).toBeGreaterThan(200);
   });
 
   it('a wrong identifier_hash type is a validation failure (422), not an HMAC 500', async () => {

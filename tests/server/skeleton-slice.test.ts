@@ -1,5 +1,7 @@
 // The walking skeleton's slice of the service: profile, conversation list, message cursors, auth.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventBus } from '../../server/events/bus';
+import { commit, insertContact, insertConversation, insertMessage } from '../../server/store/writes';
 import { demoService } from '../support/demo-service';
 import type { DemoService } from '../support/demo-service';
 
@@ -115,7 +117,7 @@ describe('GET messages: the four cursor cases (spec: Pagination)', () => {
   it('after: up to 100 newer than that id', async () => {
     expect(await page(`?after=${all[10]}`)).toEqual(all.slice(11, 111));
   });
-  it('before and after: up to 1000 between them, oldest first', async () => {
+  it('before and after: the messages between them (after inclusive, compat §7), oldest first', async () => {
     const got = await page(`?after=${all[3]}&before=${all[150]}`);
     expect(got).toEqual(all.slice(3, 150));
   });
@@ -125,6 +127,61 @@ describe('GET messages: the four cursor cases (spec: Pagination)', () => {
   it('answers 400 for a malformed cursor and 404 for a conversation the agent cannot see', async () => {
     expect((await svc.request({ url: conv(`/${id}/messages?before=x`), token: svc.creds.adminToken })).status).toBe(400);
     expect((await svc.request({ url: conv('/999999/messages'), token: svc.creds.adminToken })).status).toBe(404);
+  });
+});
+
+// The demo's longest conversation is far below 1000 messages, so the caps are proved on one built here.
+describe('GET messages: the caps, on a conversation of more than 1000 messages (spec: Pagination)', () => {
+  const TOTAL = 1234;
+  let id: number;
+  let all: number[];
+  beforeAll(() => {
+    // Written through the shared domain writes, in one transaction, on a bus nobody listens to (no
+    // notifications, live events or webhooks for 1234 messages).
+    const ctx = { db: svc.db, bus: new EventBus(), now: svc.clock() };
+    const c = commit(ctx, (events) => {
+      const contact = insertContact(ctx, { accountId: svc.creds.accountId, name: 'Long talker', email: 'long@example.com' }, events);
+      const conversation = insertConversation(ctx, { accountId: svc.creds.accountId, inboxId: svc.creds.apiInboxId, contactId: contact.id, contactInboxId: null }, events);
+      for (let i = 0; i < TOTAL; i++) {
+        insertMessage(ctx, { conversation, messageType: (i % 2) as 0 | 1, content: `message ${i}`, sender: null }, events);
+      }
+      return conversation;
+    });
+    id = c.display_id;
+    all = (svc.db.prepare('SELECT id FROM messages WHERE conversation_id = ? ORDER BY id').all(c.id) as { id: number }[]).map((r) => r.id);
+    expect(all).toHaveLength(TOTAL);
+  });
+  const page = async (q: string) => {
+    const res = await svc.request({ url: conv(`/${id}/messages${q}`), token: svc.creds.adminToken });
+    expect(res.status).toBe(200);
+    return (res.body as Messages).payload.map((m) => m.id);
+  };
+
+  it('before and after: exactly 1000, the oldest of the range first', async () => {
+    expect(await page(`?after=${all[0]}&before=${all[TOTAL - 1]}`)).toEqual(all.slice(0, 1000));
+    expect(await page(`?after=${all[100]}&before=${all[TOTAL - 1]! + 1}`)).toEqual(all.slice(100, 1100));
+  });
+  it('after: exactly 100 newer, oldest first', async () => {
+    expect(await page(`?after=${all[0]}`)).toEqual(all.slice(1, 101));
+  });
+  it('before: exactly 20 older, oldest first; no cursor: the newest 20', async () => {
+    expect(await page(`?before=${all[TOTAL - 1]}`)).toEqual(all.slice(TOTAL - 21, TOTAL - 1));
+    expect(await page('')).toEqual(all.slice(-20));
+  });
+  it('paging with after from the first message reads every later one once, in order, and ends with an empty page', async () => {
+    const seen: number[] = [];
+    const sizes: number[] = [];
+    let cursor = all[0]!;
+    for (let pages = 0; pages < 50; pages++) {
+      const got = await page(`?after=${cursor}`);
+      sizes.push(got.length);
+      if (got.length === 0) break;
+      seen.push(...got);
+      cursor = got[got.length - 1]!;
+    }
+    expect(seen).toEqual(all.slice(1));
+    // 1233 newer messages: twelve full pages, one of 33, then the empty page that ends the list.
+    expect(sizes).toEqual([...Array(12).fill(100), 33, 0]);
   });
 });
 

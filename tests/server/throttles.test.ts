@@ -1,7 +1,8 @@
 // Every row of the spec's Limits table (production only), with the spec's 429: text/plain
 // `Retry later`, no Retry-After. Time moves by the injected clock; nothing sleeps.
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../server/http/throttle';
+import { installThrottles, LIMITS } from '../../server/http/throttle';
 import { demoService, DEMO_NOW } from '../support/demo-service';
 import type { DemoService } from '../support/demo-service';
 
@@ -43,7 +44,7 @@ async function expectRow(req: Req, limit: number, windowMs: number) {
 }
 
 describe('Limits (spec), with --production', () => {
-  it('covers every row of the table', () => {
+  it('covers every row of the table', async () => {
     expect(LIMITS.map((r) => [r.name, r.limit, r.windowMs])).toEqual([
       ['requests per IP', 3000, MINUTE],
       ['contact search per account', 100, MINUTE],
@@ -56,6 +57,17 @@ describe('Limits (spec), with --production', () => {
       ['widget contact update per visitor IP', 60, HOUR],
       ['widget page without cw_conversation per visitor IP', 5, HOUR],
     ]);
+    // Rows match registered route patterns: each one a row names is served by this build (the
+    // upload route is in a plugin, registered when the app is ready).
+    await svc.app.ready();
+    expect(svc.routes.map((r) => r.url)).toEqual(expect.arrayContaining(LIMITS.flatMap((r) => r.routes ?? [])));
+  });
+
+  it('a row naming a route pattern nothing registers stops the service from starting', async () => {
+    const app = Fastify();
+    installThrottles(app, () => DEMO_NOW, [{ name: 'renamed route', limit: 1, windowMs: MINUTE, routes: ['/api/v1/gone'], key: (r) => r.ip }]);
+    app.get('/api/v1/here', async () => ({}));
+    await expect(app.ready()).rejects.toThrow('throttle row "renamed route" names /api/v1/gone, which no route registers');
   });
 
   it('every request, per IP: 3000 a minute; another IP is not affected', async () => {
@@ -118,7 +130,7 @@ describe('Limits (spec), with --production', () => {
     expect((await svc.request({ method: 'POST', url: '/api/v1/accounts', payload: {}, remoteAddress: freshIp() })).status).toBe(422);
   });
 
-  it('POST /api/v1/widget/conversations, per visitor IP: 6 every 12 hours (whether or not the route exists here)', async () => {
+  it('POST /api/v1/widget/conversations, per visitor IP: 6 every 12 hours, before the website_token is checked', async () => {
     freshWindow();
     await expectRow({ method: 'POST', url: '/api/v1/widget/conversations?website_token=x', payload: {}, remoteAddress: freshIp() }, 6, 12 * HOUR);
   });
@@ -149,6 +161,110 @@ describe('Limits (spec), with --production', () => {
     const before = svc.db.prepare('SELECT COUNT(*) AS n FROM transcript_requests').get();
     expectSpec429(await svc.request({ method: 'POST', url, token: svc.creds.adminToken, payload: { email: 'b@example.com' }, remoteAddress: freshIp() }));
     expect(svc.db.prepare('SELECT COUNT(*) AS n FROM transcript_requests').get()).toEqual(before);
+  });
+});
+
+/** Percent-encodes every character of a string (what a client may send for any path segment). */
+const encodeAll = (s: string) => [...s].map((ch) => `%${ch.charCodeAt(0).toString(16).padStart(2, '0')}`).join('');
+
+/**
+ * Sends `limit` requests cycling through `spellings` (one resource written differently), all allowed;
+ * then each spelling is refused: they share one budget.
+ */
+async function expectSharedBudget(spellings: Req[], limit: number) {
+  const statuses: number[] = [];
+  for (let i = 0; i < limit; i++) statuses.push((await svc.request(spellings[i % spellings.length]!)).status);
+  expect(statuses.filter((st) => st === 429), `first ${limit} allowed`).toEqual([]);
+  for (const req of spellings) {
+    const res = await svc.request(req);
+    // A HEAD answer has no body to check.
+    if (req.method === 'HEAD') expect(res.status).toBe(429);
+    else expectSpec429(res);
+  }
+}
+
+// The router accepts more than one spelling of a path: percent-encoded characters, ids with leading
+// zeros (which intString reads as the same number). Each must count against the same bucket as the
+// plain spelling, or a client gets a fresh budget by re-spelling. Spellings the router does not serve
+// (trailing or doubled slash, other case) must not be served at all.
+describe('Limits count the route that is served, however its path is spelt', () => {
+  const account = () => String(svc.creds.accountId);
+  const notServed = (path: string) => [`${path}/`, path.replace('/api/', '//api/'), path.replace('/api/', '/API/'), path.replace(/\/([a-z]+)$/, (_m, last: string) => `//${last}`), `${path};x`];
+
+  it('contact search: percent-encoded segments and zero-padded account ids share the account budget', async () => {
+    freshWindow();
+    const req = (path: string): Req => ({ url: `${path}?q=a`, token: svc.creds.adminToken, remoteAddress: freshIp() });
+    const plain = `/api/v1/accounts/${account()}/contacts/search`;
+    await expectSharedBudget(
+      [plain, `/api/v1/accounts/${account()}/contacts/%73earch`, `/api/v1/accounts/0${account()}/contacts/search`, `/api/v1/accounts/00${account()}/contacts/${encodeAll('search')}`, `/api/v1/accounts/${encodeAll(account())}/contacts/search`].map(req),
+      100,
+    );
+    for (const path of notServed(plain)) expect((await svc.request(req(path))).status, path).not.toBe(200);
+  });
+
+  it('reports v2 per user: zero-padded account ids and encoded paths share the user budget', async () => {
+    freshWindow();
+    const req = (path: string): Req => ({ url: path, token: svc.creds.adminToken, remoteAddress: freshIp() });
+    await expectSharedBudget([`/api/v2/accounts/${account()}/reports/summary`, `/api/v2/accounts/0${account()}/reports/summary`, `/api/v2/accounts/${account()}/reports/%73ummary`, `/api/v2/accounts/${account()}/%72eports/summary`].map(req), 100);
+  });
+
+  it('conversation transcript: zero-padded account and conversation ids and encoded paths share the account budget', async () => {
+    freshWindow();
+    const req = (path: string): Req => ({ method: 'POST', url: path, token: svc.creds.adminToken, payload: { email: 'c@example.com' }, remoteAddress: freshIp() });
+    await expectSharedBudget(
+      [`/api/v1/accounts/${account()}/conversations/1/transcript`, `/api/v1/accounts/0${account()}/conversations/1/transcript`, `/api/v1/accounts/${account()}/conversations/01/transcript`, `/api/v1/accounts/${account()}/conversations/1/%74ranscript`].map(req),
+      30,
+    );
+  });
+
+  it('attachment upload: zero-padded account ids and encoded paths share the account budget', async () => {
+    freshWindow();
+    const req = (path: string): Req => ({ method: 'POST', url: path, token: svc.creds.adminToken, payload: { external_url: 'https://files.example/b.png' }, remoteAddress: freshIp() });
+    const plain = `/api/v1/accounts/${account()}/upload`;
+    await expectSharedBudget([plain, `/api/v1/accounts/0${account()}/upload`, `/api/v1/accounts/${account()}/%75pload`].map(req), 60);
+    for (const path of notServed(plain)) expect((await svc.request(req(path))).status, path).not.toBe(200);
+  });
+
+  it('account creation: an encoded path shares the IP budget', async () => {
+    freshWindow();
+    const ip = freshIp();
+    await expectSharedBudget([{ method: 'POST', url: '/api/v1/accounts', payload: {}, remoteAddress: ip }, { method: 'POST', url: '/api/v1/%61ccounts', payload: {}, remoteAddress: ip }], 50);
+  });
+
+  it('widget conversations: an encoded path shares the visitor IP budget', async () => {
+    freshWindow();
+    const ip = freshIp();
+    const url = (path: string) => `${path}?website_token=${svc.creds.websiteToken}`;
+    await expectSharedBudget([{ method: 'POST', url: url('/api/v1/widget/conversations'), payload: {}, remoteAddress: ip }, { method: 'POST', url: url('/api/v1/widget/%63onversations'), payload: {}, remoteAddress: ip }], 6);
+  });
+
+  it('widget contact update: PATCH/PUT on /contact (the same handler as /contacts) and encoded paths share the visitor IP budget', async () => {
+    freshWindow();
+    const ip = freshIp();
+    const spellings: Req[] = [];
+    for (const method of ['PATCH', 'PUT']) {
+      for (const path of ['/api/v1/widget/contacts', '/api/v1/widget/contact', '/api/v1/widget/%63ontact', '/api/v1/widget/contact%73']) spellings.push({ method, url: `${path}?website_token=${svc.creds.websiteToken}`, payload: {}, remoteAddress: ip });
+    }
+    await expectSharedBudget(spellings, 60);
+    // set_user is another endpoint (identification), not this row.
+    expect((await svc.request({ method: 'PATCH', url: `/api/v1/widget/contact/set_user?website_token=${svc.creds.websiteToken}`, payload: {}, remoteAddress: ip })).status).not.toBe(429);
+  });
+
+  it('GET /widget: an encoded path, HEAD, and a blank or whitespace cw_conversation count as "without cw_conversation"', async () => {
+    freshWindow();
+    const ip = freshIp();
+    const t = `website_token=${svc.creds.websiteToken}`;
+    await expectSharedBudget(
+      [
+        { url: `/widget?${t}`, remoteAddress: ip },
+        { url: `/%77idget?${t}`, remoteAddress: ip },
+        { method: 'HEAD', url: `/widget?${t}`, remoteAddress: ip },
+        { url: `/widget?${t}&cw_conversation=`, remoteAddress: ip },
+        { url: `/widget?${t}&cw_conversation=%20`, remoteAddress: ip },
+      ],
+      5,
+    );
+    expect((await svc.request({ url: `/widget?${t}&cw_conversation=tok`, remoteAddress: ip })).status).not.toBe(429);
   });
 });
 

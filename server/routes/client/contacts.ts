@@ -88,7 +88,7 @@ export function clientContactRoutes(app: FastifyInstance, deps: PublicDeps) {
     if (identity === 'verified') markVerified(db, scope.contactInbox, now);
     // The identifier is not changed here (chatwoot-compat §1.16): it only feeds the hash check.
     const contact = updateContact({ db, bus: deps.bus, now }, scope.contact, contactPatchOf(body, { withIdentifier: false }));
-    return contactRecord(db, contact);
+    return contactRecord(contact);
   };
   app.patch(`${CLIENT}/contacts/:contact_identifier`, update);
   app.put(`${CLIENT}/contacts/:contact_identifier`, update);

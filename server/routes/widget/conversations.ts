@@ -79,7 +79,7 @@ export function widgetConversationRoutes(app: FastifyInstance, deps: WidgetDeps)
       status: fresh.status,
       messages: first ? [publicMessage(db, first, fresh.display_id)] : [],
       custom_attributes: body.custom_attributes ?? {},
-      contact: contactRecord(db, contact),
+      contact: contactRecord(contact),
     };
   });
 

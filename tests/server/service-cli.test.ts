@@ -1,0 +1,61 @@
+// The service's command line (npm run server): --credentials-out writes the demo's secrets readable
+// by the owner only, whether or not the file already existed.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { writeSecretFile } from '../../server/secret-file';
+
+const dir = mkdtempSync(join(tmpdir(), 'service-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const modeOf = (path: string) => statSync(path).mode & 0o777;
+
+/** A file another user could read, as a previous run under a wider umask (or a copy) may have left. */
+function worldReadable(name: string) {
+  const path = join(dir, name);
+  writeFileSync(path, '{"old": true}\n');
+  chmodSync(path, 0o644);
+  expect(modeOf(path)).toBe(0o644);
+  return path;
+}
+
+describe('npm run server -- --credentials-out', () => {
+  it('replaces an existing world-readable file with one only the owner can read', { timeout: 60_000 }, async () => {
+    const out = worldReadable('credentials.json');
+    const tsx = createRequire(import.meta.url).resolve('tsx');
+    const child = spawn(process.execPath, ['--import', tsx, resolve(import.meta.dirname, '../../server/cli.ts'), '--port', '0', '--db', ':memory:', '--demo', '--credentials-out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let stdout = '';
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      // The file is written before this line is printed.
+      await new Promise<void>((done, fail) => {
+        child.stdout.on('data', (d: Buffer) => {
+          stdout += d.toString();
+          if (stdout.includes('listening on')) done();
+        });
+        child.once('exit', (code) => fail(new Error(`the service exited (${code}): ${stderr}`)));
+      });
+      expect(modeOf(out)).toBe(0o600);
+      expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), adminToken: expect.any(String) });
+    } finally {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await once(child, 'exit');
+    }
+  });
+});
+
+describe('writeSecretFile', () => {
+  it('creates a new file 0600, and turns an existing wider one into a 0600 file with the new text, leaving no temporary file', () => {
+    const fresh = join(dir, 'fresh.json');
+    writeSecretFile(fresh, 'secret 1');
+    expect([modeOf(fresh), readFileSync(fresh, 'utf8')]).toEqual([0o600, 'secret 1']);
+    const wide = worldReadable('wide.json');
+    writeSecretFile(wide, 'secret 2');
+    expect([modeOf(wide), readFileSync(wide, 'utf8')]).toEqual([0o600, 'secret 2']);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+});

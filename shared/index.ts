@@ -11,3 +11,5 @@ export * from './api/search';
 export * from './bridge/calls/directory';
 export * from './bridge/calls/contacts';
 export * from './bridge/calls/search';
+export * from './bridge/calls/triage';
+export * from './bridge/calls/messages';

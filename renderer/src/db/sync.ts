@@ -2,13 +2,21 @@
 // service through the bridge, then here.
 import type { Contact } from '../../../shared/api/contacts';
 import type { Conversation } from '../../../shared/api/records';
-import { toCachedConversation, toConversationRecord } from './normalize';
+import { pendingByConversation, withPending } from '../actions/pending';
+import { toConversationRecord } from './normalize';
 import type { InboxDb } from './schema';
 
-export async function saveConversations(db: InboxDb, records: Conversation[]): Promise<void> {
-  await db.transaction('rw', db.conversations, db.conversationRecords, async () => {
-    await db.conversations.bulkPut(records.map(toCachedConversation));
-    await db.conversationRecords.bulkPut(records.map(toConversationRecord));
+/**
+ * Stores what the service answered, with the agent's actions it may not reflect yet re-applied on
+ * top. `fetchedAt`: when the request went out (an answer can be older than an action confirmed
+ * while it travelled).
+ */
+export async function saveConversations(db: InboxDb, records: Conversation[], fetchedAt = Date.now()): Promise<void> {
+  await db.transaction('rw', db.conversations, db.conversationRecords, db.outbox, async () => {
+    const pending = await pendingByConversation(db, records.map((r) => r.id), fetchedAt);
+    const cached = records.map((r) => withPending(r, pending.get(r.id)));
+    await db.conversations.bulkPut(cached.map((c) => c.row));
+    await db.conversationRecords.bulkPut(cached.map((c) => toConversationRecord(c.record)));
   });
 }
 

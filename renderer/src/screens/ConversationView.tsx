@@ -36,7 +36,8 @@ export function ConversationView(props: { conversationId: number }) {
   const record = useQuery({
     queryKey: ['conversation', db.name, id],
     queryFn: async () => {
-      await saveConversations(db, [await callOrThrow(bridge, 'conversations.get', { conversationId: id })]);
+      const askedAt = Date.now();
+      await saveConversations(db, [await callOrThrow(bridge, 'conversations.get', { conversationId: id })], askedAt);
       return true;
     },
   });

@@ -4,6 +4,7 @@
 // queued and goes again after a backoff: safe for "set to X" actions, and for a message only
 // after looking on the service for the copy a previous attempt may have created.
 // The queue is the cache, so a reload loses nothing: start() takes up whatever is there.
+import { liveQuery } from 'dexie';
 import type { Bridge } from '../../../shared/bridge/contract';
 import type { BridgeError } from '../../../shared/bridge/result';
 import type { InboxDb, OutboxEntry } from '../db/schema';
@@ -43,6 +44,7 @@ export class OutboxSender {
   private pumping: Promise<void> = Promise.resolve();
   private idleWaiters: (() => void)[] = [];
   private offSession: (() => void) | undefined;
+  private offQueue: (() => void) | undefined;
 
   constructor(private readonly opts: SenderOptions) {
     this.db = opts.db;
@@ -68,6 +70,9 @@ export class OutboxSender {
           if (e.kind === 'message') e.uncertain = true;
         });
     });
+    // Whatever queues an entry (perform, a retry from the message) wakes the sender once it commits.
+    const queued = liveQuery(() => this.db.outbox.where('state').equals('queued').primaryKeys()).subscribe({ next: () => this.kick(), error: () => undefined });
+    this.offQueue = () => queued.unsubscribe();
     // Signing in again after an expired session: what waited for it goes now.
     this.offSession = this.bridge.on('session.changed', (s) => {
       if (s.status === 'signed_in') void this.retryNow();
@@ -80,6 +85,8 @@ export class OutboxSender {
     clearTimeout(this.timer);
     this.offSession?.();
     this.offSession = undefined;
+    this.offQueue?.();
+    this.offQueue = undefined;
     this.wakeIdle();
   }
 

@@ -6,7 +6,9 @@ import type { ListView } from '../conversations/view';
 import { defaultView } from '../conversations/view';
 import type { ComposerMode } from '../db/schema';
 
-export type Overlay = 'palette' | 'shortcuts' | undefined;
+/** The triage pickers: each applies to `triageTargets`. */
+export type PickerKind = 'assign' | 'team' | 'labels' | 'priority' | 'snooze';
+export type Overlay = 'palette' | 'shortcuts' | PickerKind | undefined;
 /** Which pane has the agent's attention on narrow screens (200% zoom), where one pane shows. */
 export type NarrowPane = 'list' | 'conversation' | 'contact';
 
@@ -25,6 +27,10 @@ interface UiState {
   searchFocus: number;
   /** A short message for the agent in the app's live region ("This link cannot be opened"). */
   notice: { text: string; n: number } | undefined;
+  /** Conversations picked for a bulk action (x, Shift+J/K), in the order picked. */
+  bulkSelection: number[];
+  /** What the open picker applies to. */
+  triageTargets: number[];
   select(id: number | undefined): void;
   setActive(id: number | undefined): void;
   setView(patch: Partial<ListView>): void;
@@ -36,6 +42,10 @@ interface UiState {
   focusSearch(): void;
   notify(text: string): void;
   clearNotice(): void;
+  toggleBulk(id: number): void;
+  addToBulk(ids: readonly number[]): void;
+  setBulk(ids: readonly number[]): void;
+  openPicker(kind: PickerKind, targets: readonly number[]): void;
 }
 
 // The list view (tab, status, filters, sort) is kept across restarts, so the app reopens where the
@@ -53,6 +63,8 @@ export const useUi = create<UiState>()(
       composerFocus: undefined,
       searchFocus: 0,
       notice: undefined,
+      bulkSelection: [],
+      triageTargets: [],
       select: (id) => set({ selectedConversationId: id, activeConversationId: id, narrowPane: id === undefined ? 'list' : 'conversation' }),
       setActive: (id) => set({ activeConversationId: id }),
       setView: (patch) => set((s) => ({ view: { ...s.view, ...patch } })),
@@ -64,6 +76,10 @@ export const useUi = create<UiState>()(
       focusSearch: () => set((s) => ({ searchFocus: s.searchFocus + 1 })),
       notify: (text) => set((s) => ({ notice: { text, n: (s.notice?.n ?? 0) + 1 } })),
       clearNotice: () => set({ notice: undefined }),
+      toggleBulk: (id) => set((s) => ({ bulkSelection: s.bulkSelection.includes(id) ? s.bulkSelection.filter((x) => x !== id) : [...s.bulkSelection, id] })),
+      addToBulk: (ids) => set((s) => ({ bulkSelection: [...s.bulkSelection, ...ids.filter((id) => !s.bulkSelection.includes(id))] })),
+      setBulk: (ids) => set({ bulkSelection: [...ids] }),
+      openPicker: (kind, targets) => set({ overlay: kind, triageTargets: [...targets] }),
     }),
     { name: 'inbox.view', storage: createJSONStorage(() => localStorage), version: 1, partialize: (s) => ({ view: s.view }) },
   ),

@@ -13,7 +13,7 @@ import type { Command, CommandRegistry } from './registry';
 
 /** What triage commands read and do; the inbox builds it over the write path (actions/). */
 export interface TriageCommandContext {
-  /** The bulk selection if any; else the list's cursor when the list has focus; else the open conversation. */
+  /** The bulk selection if any; else the row the agent moved the cursor to; else the open conversation. */
   targets(): number[];
   bulk: readonly number[];
   me: Person;

@@ -20,8 +20,6 @@ export interface UnsentSeqs {
 /** Actions run in the background; a failure to queue (the cache refused the write) is said aloud. */
 const queue = (p: Promise<unknown>) => void p.catch(() => useUi.getState().notify('That change could not be saved on this computer. Nothing was sent.'));
 
-const listHasFocus = () => Boolean(document.activeElement?.closest('[data-shortcut-scope="list"]'));
-
 export function useInboxContext(opts: {
   db: InboxDb;
   me: Person;
@@ -45,11 +43,11 @@ export function useInboxContext(opts: {
       ui.setSearchQuery('');
       requestAnimationFrame(() => document.getElementById('conversation-listbox')?.focus());
     };
+    // The selection; else the row the agent moved the cursor to; else the open conversation.
     const targets = (): number[] => {
       if (ui.bulkSelection.length) return [...ui.bulkSelection];
       const cursor = ui.activeConversationId;
-      if (listHasFocus() && cursor !== undefined) return [cursor];
-      const id = ui.selectedConversationId ?? cursor;
+      const id = ui.cursorLeads && cursor !== undefined ? cursor : (ui.selectedConversationId ?? cursor);
       return id === undefined ? [] : [id];
     };
     return {
@@ -60,7 +58,7 @@ export function useInboxContext(opts: {
       orderedIds: () => orderRef.current ?? [],
       directory: directoryRef.current!,
       setView: (patch) => ui.setView(patch),
-      setActive: (id) => ui.setActive(id),
+      setActive: (id) => ui.moveCursor(id),
       open,
       closeConversation: () => {
         ui.showPane('list');

@@ -16,6 +16,12 @@ interface UiState {
   selectedConversationId: number | undefined;
   /** The row the keyboard cursor is on (j/k), which Enter opens. */
   activeConversationId: number | undefined;
+  /**
+   * The agent moved the cursor (j/k) since opening a conversation: triage keys then act on the
+   * highlighted row. Opening one gives the lead back to it (the cursor may also move on its own,
+   * when a row leaves the view; that does not count).
+   */
+  cursorLeads: boolean;
   view: ListView;
   overlay: Overlay;
   searchQuery: string;
@@ -33,6 +39,8 @@ interface UiState {
   triageTargets: number[];
   select(id: number | undefined): void;
   setActive(id: number | undefined): void;
+  /** The agent moves the cursor (j/k, Shift+J/K). */
+  moveCursor(id: number): void;
   setView(patch: Partial<ListView>): void;
   setOverlay(o: Overlay): void;
   setSearchQuery(q: string): void;
@@ -55,6 +63,7 @@ export const useUi = create<UiState>()(
     (set) => ({
       selectedConversationId: undefined,
       activeConversationId: undefined,
+      cursorLeads: false,
       view: defaultView,
       overlay: undefined,
       searchQuery: '',
@@ -65,8 +74,9 @@ export const useUi = create<UiState>()(
       notice: undefined,
       bulkSelection: [],
       triageTargets: [],
-      select: (id) => set({ selectedConversationId: id, activeConversationId: id, narrowPane: id === undefined ? 'list' : 'conversation' }),
+      select: (id) => set({ selectedConversationId: id, activeConversationId: id, cursorLeads: false, narrowPane: id === undefined ? 'list' : 'conversation' }),
       setActive: (id) => set({ activeConversationId: id }),
+      moveCursor: (id) => set({ activeConversationId: id, cursorLeads: true }),
       setView: (patch) => set((s) => ({ view: { ...s.view, ...patch } })),
       setOverlay: (overlay) => set({ overlay }),
       setSearchQuery: (searchQuery) => set({ searchQuery }),

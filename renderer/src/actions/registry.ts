@@ -11,15 +11,22 @@ import { OutboxSender } from './sender';
 /** Settings for senders started from here (tests shorten the waits). */
 export const outboxSettings: { backoff: BackoffPolicy } = { backoff: defaultBackoff };
 
-const senders = new Map<string, { sender: OutboxSender; users: number; stopTimer?: ReturnType<typeof setTimeout> }>();
+const senders = new Map<string, { sender: OutboxSender; bridge: Bridge; users: number; stopTimer?: ReturnType<typeof setTimeout> }>();
 
 export const senderFor = (db: InboxDb): OutboxSender | undefined => senders.get(db.name)?.sender;
 
 export function acquireSender(db: InboxDb, bridge: Bridge, notify: (text: string) => void): () => void {
   let slot = senders.get(db.name);
+  // Another bridge (a new transport) needs a sender of its own; the old one stops now.
+  if (slot && slot.bridge !== bridge && slot.users === 0) {
+    clearTimeout(slot.stopTimer);
+    slot.sender.stop();
+    senders.delete(db.name);
+    slot = undefined;
+  }
   if (slot) clearTimeout(slot.stopTimer);
   else {
-    slot = { sender: new OutboxSender({ db, bridge, notify, backoff: outboxSettings.backoff }), users: 0 };
+    slot = { sender: new OutboxSender({ db, bridge, notify, backoff: outboxSettings.backoff }), bridge, users: 0 };
     senders.set(db.name, slot);
     void slot.sender.start();
   }

@@ -29,8 +29,8 @@ function attachmentName(a: Attachment): string {
 /** What the agent reads about an unsent message of theirs. */
 export function unsentText(u: UnsentInfo): string {
   if (u.state === 'failed') return `Not sent: ${u.lastError ?? 'the service refused it.'}`;
-  if (u.uncertain) return 'Checking whether it was sent…';
-  if (u.state === 'queued' && u.lastErrorKind) return 'Not sent yet. Will retry automatically.';
+  // After a failed attempt the words stay put while the next attempt is on its way.
+  if (u.lastErrorKind) return u.uncertain ? 'Not confirmed yet. Checking whether it was sent…' : 'Not sent yet. Will retry automatically.';
   return 'Sending…';
 }
 

@@ -86,6 +86,8 @@ function CustomSnooze(props: { targets: readonly number[]; onClose(): void; onSn
         </h2>
         <form
           className="custom-snooze"
+          // Our own check and message (the same in every browser), not the native bubble.
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             submit();
@@ -106,7 +108,7 @@ function CustomSnooze(props: { targets: readonly number[]; onClose(): void; onSn
             }}
           />
           <p id={`${uid}-result`} className={problem ? 'error' : 'muted'} role={problem ? 'alert' : undefined}>
-            {problem ?? (chosen ? `Snoozed until ${formatSnooze(chosen, props.now())}` : 'Enter a date and time.')}
+            {problem ?? customSnoozeProblem(chosen, props.now()) ?? `Snoozed until ${formatSnooze(chosen!, props.now())}`}
           </p>
           <footer className="picker-footer">
             <span className="muted">For {targetsLabel(props.targets)}</span>

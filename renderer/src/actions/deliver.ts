@@ -107,7 +107,11 @@ export async function rollBack(bridge: Bridge, db: InboxDb, entry: OutboxEntry, 
   });
 }
 
-/** A message the service refused stays on screen, marked failed, until the agent retries or discards it. */
-export async function park(db: InboxDb, entry: OutboxEntry, error: BridgeError): Promise<void> {
+/**
+ * A message the service refused stays on screen, marked failed, until the agent retries or
+ * discards it. The conversation's row is read back, so its preview no longer shows the unsent text.
+ */
+export async function park(bridge: Bridge, db: InboxDb, entry: OutboxEntry, error: BridgeError, now: () => number): Promise<void> {
   await db.outbox.update(entry.seq!, { state: 'failed', lastError: error.message, lastErrorKind: error.kind, uncertain: false });
+  await readBack(bridge, db, entry.conversationId, now);
 }

@@ -184,7 +184,7 @@ export class OutboxSender {
     const cls = classify(error.kind);
     if (cls === 'refused') {
       if (entry.kind === 'message') {
-        await park(this.db, entry, error);
+        await park(this.bridge, this.db, entry, error, this.now);
         this.opts.notify(`Your ${entry.payload.kind === 'message' && entry.payload.private ? 'note' : 'reply'} to #${entry.conversationId} was not sent: ${error.message}`);
       } else {
         await rollBack(this.bridge, this.db, entry, this.now);

@@ -68,6 +68,16 @@ export function MessageList(props: {
     }
   }, [items.length, virtualizer]);
 
+  // The agent's own new message comes into view, wherever they had scrolled to (the virtualizer
+  // follows appends by itself only at the end). Its state below it (sending, not sent) too.
+  const last = messages.at(-1);
+  const newestOwn = last && isLocalMessage(last) ? `${last.id}:${unsent?.get(markerOf(last) ?? '')?.state ?? ''}` : undefined;
+  const shownOwn = useRef(newestOwn);
+  useLayoutEffect(() => {
+    if (newestOwn !== undefined && newestOwn !== shownOwn.current && started.current) virtualizer.scrollToEnd();
+    shownOwn.current = newestOwn;
+  }, [newestOwn, virtualizer]);
+
   const maybeLoadOlder = useCallback(() => {
     const el = scroller.current;
     if (!el || !hasOlder || loadingOlder || !started.current) return;

@@ -2,6 +2,7 @@
 // service through the bridge, then here.
 import type { Contact } from '../../../shared/api/contacts';
 import type { Conversation } from '../../../shared/api/records';
+import { isLocalMessage } from '../actions/intents';
 import { pendingByConversation, withPending } from '../actions/pending';
 import { toConversationRecord } from './normalize';
 import type { InboxDb } from './schema';
@@ -20,12 +21,15 @@ export async function saveConversations(db: InboxDb, records: Conversation[], fe
   });
 }
 
-/** A conversation the service no longer shows this agent (deleted, or moved out of their inboxes). */
+/**
+ * A conversation the service no longer shows this agent (deleted, or moved out of their inboxes).
+ * The agent's own unsent messages stay: what they wrote is never dropped behind their back.
+ */
 export async function forgetConversation(db: InboxDb, id: number): Promise<void> {
   await db.transaction('rw', [db.conversations, db.conversationRecords, db.messages, db.cursors], async () => {
     await db.conversations.delete(id);
     await db.conversationRecords.delete(id);
-    await db.messages.where('conversation_id').equals(id).delete();
+    await db.messages.where('conversation_id').equals(id).filter((m) => !isLocalMessage(m)).delete();
     await db.cursors.delete(id);
   });
 }

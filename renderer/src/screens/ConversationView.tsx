@@ -5,6 +5,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo } from 'react';
+import { isLocalMessage } from '../actions/intents';
 import { discardMessage, markRead, markUnread, retryMessage, setStatus } from '../actions/triage';
 import { Composer } from '../components/Composer';
 import type { HeaderActions } from '../components/ConversationHeader';
@@ -64,6 +65,14 @@ export function ConversationView(props: { conversationId: number }) {
 
   const missing = record.error instanceof BridgeFailure && record.error.error.kind === 'not_found';
   const name = conversation?.contactName ?? `Conversation #${id}`;
+  const messageActions = {
+    unsent,
+    onRetry: (seq: number) => void retryMessage(db, seq),
+    onDiscard: (seq: number) => {
+      const maybeSent = [...unsent.values()].some((u) => u.seq === seq && u.uncertain);
+      void discardMessage(db, seq).then((gone) => gone && notify(maybeSent ? 'Discarded here. If it had reached the service, it shows up when the conversation refreshes.' : 'Discarded. It was not sent.'));
+    },
+  };
   const headerActions: HeaderActions = {
     back: () => showPane('list'),
     setStatus: (status) => void setStatus({ db, me }, [id], status).catch(() => notify('That change could not be saved on this computer.')),
@@ -85,21 +94,22 @@ export function ConversationView(props: { conversationId: number }) {
       <section className="conversation" aria-label={`Conversation with ${name}`}>
         <ConversationHeader id={id} name={name} conversation={conversation} record={fullRecord} contactExpanded={contactPanelOpen || narrowPane === 'contact'} actions={headerActions} />
         {missing ? (
-          <p className="empty" role="alert">
-            Conversation #{id} does not exist, or you cannot see it.
-          </p>
+          <>
+            <p className="empty" role="alert">
+              Conversation #{id} does not exist, or you cannot see it.
+            </p>
+            {/* What the agent wrote here and could not send stays reachable (retry, or discard). */}
+            {shown.some(isLocalMessage) && (
+              <MessageList messages={shown.filter(isLocalMessage)} gaps={[]} hasOlder={false} loadingOlder={false} onLoadOlder={() => undefined} {...messageActions} />
+            )}
+          </>
         ) : (
           <>
             <SyncBanner error={latest.error ?? older.error ?? record.error} fetching={latest.isFetching} />
             {messages && messages.length === 0 && !latest.isFetching && <p className="empty">No messages yet.</p>}
             <MessageList
               messages={shown}
-              unsent={unsent}
-              onRetry={(seq) => void retryMessage(db, seq)}
-              onDiscard={(seq) => {
-                const maybeSent = [...unsent.values()].some((u) => u.seq === seq && u.uncertain);
-                void discardMessage(db, seq).then((gone) => gone && notify(maybeSent ? 'Discarded here. If it had reached the service, it shows up when the conversation refreshes.' : 'Discarded. It was not sent.'));
-              }}
+              {...messageActions}
               gaps={cursor?.gaps ?? []}
               hasOlder={cursor?.hasOlder ?? true}
               loadingOlder={older.isPending}

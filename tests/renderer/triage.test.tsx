@@ -215,6 +215,30 @@ describe('triage by keyboard', () => {
     await expectCacheEqualsService(db, order[2]!);
   }, 30_000);
 
+  it('acts on the open conversation, until the agent moves the cursor to another row', async () => {
+    const user = userEvent.setup();
+    const { db } = await renderInbox();
+    focusList();
+    await user.keyboard('j{Enter}');
+    const order = rowIds();
+    const open = useUi.getState().selectedConversationId!;
+    // p on the open one; it stays in the list, so the cursor stays on it.
+    await user.keyboard('p');
+    await screen.findByRole('dialog', { name: 'Priority' });
+    expect(within(screen.getByRole('dialog', { name: 'Priority' })).getByText(`For #${open}`)).toBeTruthy();
+    await user.keyboard('{Escape}');
+    // j: the agent moves on in the list; now the highlighted row is what e resolves.
+    await user.keyboard('j');
+    const highlighted = Number(activeRow()!.getAttribute('data-conversation-id'));
+    expect(highlighted).toBe(order[1]);
+    await user.keyboard('e');
+    await waitFor(() => expect(rowIds()).not.toContain(highlighted));
+    expect(rowIds()).toContain(open);
+    expect(useUi.getState().selectedConversationId).toBe(open);
+    await waitFor(async () => expect((await serviceConversation(demo, highlighted)).status).toBe('resolved'));
+    expect((await db.conversations.get(open))!.status).toBe('open');
+  }, 30_000);
+
   it('u marks unread and leaves the conversation for the list', async () => {
     const user = userEvent.setup();
     const { db } = await renderInbox();

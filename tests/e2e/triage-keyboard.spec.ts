@@ -9,7 +9,7 @@ import type { Stack } from './fixtures';
 import { InboxPage } from './pages/InboxPage';
 import { SignInPage } from './pages/SignInPage';
 import { TriagePage } from './pages/TriagePage';
-import { asAdministrator, serviceConversation, serviceGet, serviceMessages } from './service-api';
+import { asAdministrator, listMeta, serviceConversation, serviceGet, serviceMessages } from './service-api';
 
 async function signedIn(page: Page, stack: Stack) {
   const inbox = new InboxPage(page);
@@ -73,6 +73,9 @@ test('triage a queue by keyboard: reply, label, resolve and next, snooze, assign
   await expect(inbox.list().locator(`[data-conversation-id="${a}"]`)).toHaveCount(0);
   await expect.poll(async () => (await serviceConversation(stack, a)).status).toBe('resolved');
   await landed(triage);
+  // The tab counts follow once the change landed.
+  const openNow = await listMeta(stack, 'status=open');
+  await expect(inbox.tabCount('Mine')).toHaveText(String(openNow.mine_count));
   expect((await serviceMessages(stack, a)).filter((m) => m.content === reply)).toHaveLength(1);
   await page.screenshot({ path: screenshotPath('22-resolved-next-opened') });
 

@@ -3,6 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Cached, Intent } from '../../renderer/src/actions/intents';
 import { applyIntent, describeIntent, isLocalMessage, localMessageId, normalizeLabels, restoreFields } from '../../renderer/src/actions/intents';
+import { changeLabels } from '../../renderer/src/actions/triage';
+import { saveConversations } from '../../renderer/src/db/sync';
+import { InboxDb } from '../../renderer/src/db/schema';
+import { uniqueDbName } from './fixtures';
 import { withPending } from '../../renderer/src/actions/pending';
 import { classify, defaultBackoff, retryDelay } from '../../renderer/src/actions/retry-policy';
 import { toCachedConversation } from '../../renderer/src/db/normalize';
@@ -80,5 +84,17 @@ describe('retry policy', () => {
     expect(retryDelay(defaultBackoff, 30, 'network', top)).toBe(59_999);
     expect(retryDelay(defaultBackoff, 1, 'rate_limited', top)).toBe(4_999);
     expect(retryDelay(defaultBackoff, 5, 'network', () => 0)).toBe(0);
+  });
+});
+
+describe('changeLabels', () => {
+  it('sends each conversation its full set, nothing when unchanged, and nothing for one not cached (its set is unknown)', async () => {
+    const db = new InboxDb(uniqueDbName('labels'));
+    await saveConversations(db, [conv(1, { labels: ['billing'] }), conv(2, { labels: ['vip'] })]);
+    const ctx = { db, me: { id: 2, name: 'Sam' } };
+    const done = await changeLabels(ctx, [1, 2, 3], { add: ['vip'] });
+    expect(done.map((d) => d.conversationId)).toEqual([1]);
+    expect((await db.outbox.toArray()).map((e) => e.payload)).toEqual([{ kind: 'labels', labels: ['billing', 'vip'] }]);
+    db.close();
   });
 });

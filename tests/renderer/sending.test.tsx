@@ -99,7 +99,7 @@ describe('sending from the composer', () => {
     const bubble = bubblesWith(text)[0]!;
     expect(bubble.textContent).toContain('Not sent: Too many messages');
     expect(bubble.getAttribute('aria-label')).toBe('Reply from Sam Patel, not sent');
-    expect(useUi.getState().notice?.text).toBe(`Your reply to #${id} was not sent: Too many messages`);
+    await waitFor(() => expect(useUi.getState().notice?.text).toBe(`Your reply to #${id} was not sent: Too many messages`));
     expect(within(bubble).getByRole('button', { name: 'Discard' })).toBeTruthy();
 
     refuse = false;

@@ -70,8 +70,8 @@ export async function confirm(bridge: Bridge, db: InboxDb, entry: OutboxEntry, a
   await readBack(bridge, db, entry.conversationId, now);
 }
 
-/** Stores the conversation as the service has it now. False when it could not be read. */
-async function readBack(bridge: Bridge, db: InboxDb, conversationId: number, now: () => number): Promise<boolean | 'gone'> {
+/** Stores the conversation as the service has it now. False when it could not be read, 'gone' on 404. */
+export async function readBack(bridge: Bridge, db: InboxDb, conversationId: number, now: () => number): Promise<boolean | 'gone'> {
   const askedAt = now();
   const fresh = await bridge.call('conversations.get', { conversationId });
   if (fresh.ok) {
@@ -109,9 +109,9 @@ export async function rollBack(bridge: Bridge, db: InboxDb, entry: OutboxEntry, 
 
 /**
  * A message the service refused stays on screen, marked failed, until the agent retries or
- * discards it. The conversation's row is read back, so its preview no longer shows the unsent text.
+ * discards it. (The sender then reads the conversation back, so its preview no longer shows the
+ * unsent text.)
  */
-export async function park(bridge: Bridge, db: InboxDb, entry: OutboxEntry, error: BridgeError, now: () => number): Promise<void> {
+export async function park(db: InboxDb, entry: OutboxEntry, error: BridgeError): Promise<void> {
   await db.outbox.update(entry.seq!, { state: 'failed', lastError: error.message, lastErrorKind: error.kind, uncertain: false });
-  await readBack(bridge, db, entry.conversationId, now);
 }

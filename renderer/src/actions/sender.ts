@@ -9,7 +9,7 @@ import type { Bridge } from '../../../shared/bridge/contract';
 import type { BridgeError } from '../../../shared/bridge/result';
 import type { InboxDb, OutboxEntry } from '../db/schema';
 import { BridgeFailure } from '../platform/call';
-import { confirm, deliver, park, rollBack } from './deliver';
+import { confirm, deliver, park, readBack, rollBack } from './deliver';
 import { findSentMessage } from './find-sent';
 import { describeIntent, isLocalMessage } from './intents';
 import type { BackoffPolicy } from './retry-policy';
@@ -184,8 +184,9 @@ export class OutboxSender {
     const cls = classify(error.kind);
     if (cls === 'refused') {
       if (entry.kind === 'message') {
-        await park(this.bridge, this.db, entry, error, this.now);
+        await park(this.db, entry, error);
         this.opts.notify(`Your ${entry.payload.kind === 'message' && entry.payload.private ? 'note' : 'reply'} to #${entry.conversationId} was not sent: ${error.message}`);
+        await readBack(this.bridge, this.db, entry.conversationId, this.now);
       } else {
         await rollBack(this.bridge, this.db, entry, this.now);
         this.opts.notify(`Could not ${describeIntent(entry.payload)} #${entry.conversationId}: ${error.message}`);

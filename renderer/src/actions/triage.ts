@@ -33,10 +33,13 @@ export const assignTeam = (ctx: ActionContext, ids: readonly number[], team: Per
 
 /**
  * Adds and removes labels. The service replaces the whole set, so each conversation gets its own
- * full intended set: what it has now, minus `remove`, plus `add`. Unchanged sets send nothing.
+ * full intended set: what it has now, minus `remove`, plus `add`. Unchanged sets send nothing, and
+ * neither does a conversation not cached yet: its current set is unknown, and a partial set would
+ * wipe the rest.
  */
 export const changeLabels = (ctx: ActionContext, ids: readonly number[], change: { add?: readonly string[]; remove?: readonly string[] }) =>
   act(ctx, ids, (cached) => {
+    if (!cached.row && !cached.record) return undefined;
     const current = normalizeLabels(cached.row?.labels ?? cached.record?.labels ?? []);
     const drop = new Set(change.remove ?? []);
     const labels = normalizeLabels([...current.filter((l) => !drop.has(l)), ...(change.add ?? [])]);

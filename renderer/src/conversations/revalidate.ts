@@ -66,3 +66,9 @@ export async function reconcileView(bridge: Bridge, db: InboxDb, view: ListView,
   }
   return leavers.length;
 }
+
+/** The tab counts alone (page 1's meta): after the agent's own changes landed, without re-reading the list. */
+export async function refreshCounts(bridge: Bridge, db: InboxDb, view: ListView): Promise<void> {
+  const first = await bridge.call('conversations.list', listInput(view, 1));
+  if (first.ok) await db.viewCounts.put({ key: countsKey(view), counts: first.value.data.meta, fetchedAt: Date.now() });
+}

@@ -11,7 +11,7 @@ import { ConversationRow, ROW_HEIGHT } from '../components/ConversationRow';
 import { FilterBar } from '../components/FilterBar';
 import { ListTabs } from '../components/ListTabs';
 import { SyncBanner } from '../components/SyncBanner';
-import { revalidateView } from '../conversations/revalidate';
+import { refreshCounts, revalidateView } from '../conversations/revalidate';
 import { countsKey, readView, statusOptions, tabOptions, viewKey } from '../conversations/view';
 import { useDirectory } from '../directory/use-directory';
 import { useSession } from '../platform/session';
@@ -41,6 +41,12 @@ export function ConversationList(props: { orderRef: { current: readonly number[]
   useEffect(() => {
     props.orderRef.current = rows?.map((r) => r.id) ?? [];
   }, [rows, props.orderRef]);
+
+  // The tab counts come from the service: once the agent's changes have landed, ask again.
+  const landed = useLiveQuery(() => db.outbox.where('state').equals('confirmed').filter((e) => e.kind !== 'read' && e.kind !== 'unread').count(), [db]);
+  useEffect(() => {
+    if (landed) void refreshCounts(bridge, db, view);
+  }, [landed, bridge, db, view]);
 
   // A row that leaves the view (resolved while viewing Open) takes the cursor's place with it:
   // the cursor moves to the row that now sits where it was. Picks of rows gone from the view go too.

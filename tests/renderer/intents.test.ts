@@ -7,7 +7,10 @@ import { changeLabels } from '../../renderer/src/actions/triage';
 import { saveConversations } from '../../renderer/src/db/sync';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { uniqueDbName } from './fixtures';
+import type { InFlight } from '../../renderer/src/actions/in-flight';
+import { beginInFlight, committedInFlight, settledBefore, useInFlight } from '../../renderer/src/actions/in-flight';
 import { withPending } from '../../renderer/src/actions/pending';
+import { defaultView, withInFlight } from '../../renderer/src/conversations/view';
 import { classify, defaultBackoff, retryDelay } from '../../renderer/src/actions/retry-policy';
 import { toCachedConversation } from '../../renderer/src/db/normalize';
 import type { OutboxEntry } from '../../renderer/src/db/schema';
@@ -96,5 +99,30 @@ describe('changeLabels', () => {
     expect(done.map((d) => d.conversationId)).toEqual([1]);
     expect((await db.outbox.toArray()).map((e) => e.payload)).toEqual([{ kind: 'labels', labels: ['billing', 'vip'] }]);
     db.close();
+  });
+});
+
+describe('actions in flight (applied in memory until the list has read them back)', () => {
+  it('a resolved row leaves an Open view at once; other changes show on their rows', () => {
+    const rows = [conv(1, { assignee: 2 }), conv(2, { assignee: 2 }), conv(3, { assignee: 2 })].map(toCachedConversation);
+    const item = (n: number, ids: number[], intent: Intent): InFlight => ({ n, ids, intentFor: () => intent, at });
+    const shown = withInFlight(rows, [item(1, [2], { kind: 'status', status: 'resolved', snoozedUntil: null }), item(2, [3], { kind: 'labels', labels: ['vip'] })], defaultView, 2);
+    expect(shown.map((r) => r.id)).toEqual([1, 3]);
+    expect(shown[1]!.labels).toEqual(['vip']);
+    // Assigned away from me: leaves Mine.
+    expect(withInFlight(rows, [item(3, [1], { kind: 'assignee', assignee: { id: 4, name: 'Priya' } })], defaultView, 2).map((r) => r.id)).toEqual([2, 3]);
+    expect(withInFlight(rows, [], defaultView, 2)).toBe(rows);
+  });
+
+  it('go once a list query that started after their commit has read them', () => {
+    useInFlight.setState({ items: [] });
+    const a = beginInFlight([1], () => ({ kind: 'read' }), at);
+    const b = beginInFlight([2], () => ({ kind: 'read' }), at);
+    committedInFlight(a);
+    const startedAfterA = performance.now();
+    settledBefore(startedAfterA - 1_000);
+    expect(useInFlight.getState().items.map((i) => i.n)).toEqual([a, b]);
+    settledBefore(startedAfterA);
+    expect(useInFlight.getState().items.map((i) => i.n)).toEqual([b]);
   });
 });

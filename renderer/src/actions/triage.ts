@@ -5,6 +5,7 @@ import type { ConversationStatus, Priority } from '../../../shared/api/records';
 import type { InboxDb } from '../db/schema';
 import type { Cached, Intent, Person } from './intents';
 import { isLocalMessage, normalizeLabels } from './intents';
+import { beginInFlight, committedInFlight, dropInFlight } from './in-flight';
 import type { Performed } from './perform';
 import { perform } from './perform';
 import { senderFor } from './registry';
@@ -16,9 +17,17 @@ export interface ActionContext {
 }
 
 async function act(ctx: ActionContext, ids: readonly number[], intentFor: (cached: Cached, id: number) => Intent | undefined): Promise<Performed[]> {
-  const done = await perform(ctx.db, ids, intentFor);
-  if (done.length) senderFor(ctx.db)?.kick();
-  return done;
+  const at = Date.now();
+  const n = beginInFlight(ids, intentFor, at);
+  try {
+    const done = await perform(ctx.db, ids, intentFor, { now: () => at });
+    committedInFlight(n);
+    if (done.length) senderFor(ctx.db)?.kick();
+    return done;
+  } catch (err) {
+    dropInFlight(n);
+    throw err;
+  }
 }
 
 /** `snoozedUntil` (epoch seconds) only with `snoozed`; null there means "until the next reply". */

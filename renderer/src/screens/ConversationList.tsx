@@ -4,15 +4,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { BulkBarActions } from '../components/BulkBar';
+import { settledBefore, useInFlight } from '../actions/in-flight';
 import { BulkBar } from '../components/BulkBar';
 import { ConversationRow, ROW_HEIGHT } from '../components/ConversationRow';
 import { FilterBar } from '../components/FilterBar';
 import { ListTabs } from '../components/ListTabs';
 import { SyncBanner } from '../components/SyncBanner';
 import { refreshCounts, revalidateView } from '../conversations/revalidate';
-import { countsKey, readView, statusOptions, tabOptions, viewKey } from '../conversations/view';
+import { countsKey, readView, statusOptions, tabOptions, viewKey, withInFlight } from '../conversations/view';
 import { useDirectory } from '../directory/use-directory';
 import { useSession } from '../platform/session';
 import { useUi } from '../state/ui';
@@ -30,8 +31,13 @@ export function ConversationList(props: { orderRef: { current: readonly number[]
 
   // The result carries its view's key, so rows of the previous view are never shown for this one.
   const key = viewKey(view);
-  const result = useLiveQuery(async () => ({ key, rows: await readView(db, view, meId) }), [db, view, meId, key]);
-  const rows = result?.key === key ? result.rows : undefined;
+  const result = useLiveQuery(async () => ({ key, startedAt: performance.now(), rows: await readView(db, view, meId) }), [db, view, meId, key]);
+  // Actions the cache has not handed back yet apply here in memory, so the list answers at once.
+  const inFlight = useInFlight((s) => s.items);
+  const rows = useMemo(() => (result?.key === key ? withInFlight(result.rows, inFlight, view, meId) : undefined), [result, key, inFlight, view, meId]);
+  useEffect(() => {
+    if (result) settledBefore(result.startedAt);
+  }, [result]);
   const counts = useLiveQuery(() => db.viewCounts.get(countsKey(view)), [db, view]);
   const revalidate = useQuery({
     queryKey: ['conversations', db.name, key],

@@ -5,7 +5,7 @@
 import { waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { perform } from '../../renderer/src/actions/perform';
-import { changeLabels, setPriority, setStatus } from '../../renderer/src/actions/triage';
+import { assign, assignTeam, changeLabels, markRead, markUnread, setPriority, setStatus } from '../../renderer/src/actions/triage';
 import { saveConversations } from '../../renderer/src/db/sync';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { defaultView, readView } from '../../renderer/src/conversations/view';
@@ -66,6 +66,47 @@ describe('ordering', () => {
     expect((await serviceTriage(a)).labels).not.toContain('ordering-1');
     for (const id of [a, b]) expect(await cachedTriage(db, id)).toEqual(await serviceTriage(id));
   });
+});
+
+describe('each action', () => {
+  it('shows in the cache before the service has it, then the service has it and the cache equals the service', async () => {
+    const id = agentConversations(svc, "c.status = 'open' AND EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.message_type = 0)", 1)[0]!;
+    const db = await seededDb(demo, [id]);
+    const ctx = actionContext(db, demo);
+    const jordan = { id: (svc.db.prepare("SELECT id FROM users WHERE email = 'jordan@acme.example'").get() as { id: number }).id, name: 'Jordan Lee' };
+    const techSupport = { id: (svc.db.prepare("SELECT id FROM teams WHERE name = 'technical support'").get() as { id: number }).id, name: 'technical support' };
+    const steering = steer(demo);
+    let open: () => void = () => undefined;
+    // Writes wait at the gate; reads (the read-back after a write) go straight through.
+    steering.intercept((name, _i, through) => (name.startsWith('conversations.get') || name === 'messages.list' ? undefined : new Promise<void>((r) => (open = r)).then(through)));
+    const sender = startSender(db, steering.bridge);
+    const cases: { name: string; act: () => Promise<unknown>; cached: () => Promise<unknown>; service: () => Promise<unknown>; want: unknown }[] = [
+      { name: 'status', act: () => setStatus(ctx, [id], 'pending'), cached: async () => (await db.conversations.get(id))!.status, service: async () => (await serviceConversation(demo, id)).status, want: 'pending' },
+      { name: 'snooze', act: () => setStatus(ctx, [id], 'snoozed', 2_000_000_000), cached: async () => (await db.conversationRecords.get(id))!.record.snoozed_until, service: async () => (await serviceConversation(demo, id)).snoozed_until, want: new Date(2_000_000_000_000).toISOString() },
+      { name: 'priority', act: () => setPriority(ctx, [id], 'urgent'), cached: async () => (await db.conversations.get(id))!.priority, service: async () => (await serviceConversation(demo, id)).priority, want: 'urgent' },
+      { name: 'assignee', act: () => assign(ctx, [id], jordan), cached: async () => (await db.conversations.get(id))!.assigneeId, service: async () => (await serviceConversation(demo, id)).meta.assignee?.id, want: jordan.id },
+      { name: 'team', act: () => assignTeam(ctx, [id], techSupport), cached: async () => (await db.conversations.get(id))!.teamId, service: async () => (await serviceConversation(demo, id)).meta.team?.id, want: techSupport.id },
+      { name: 'labels', act: () => changeLabels(ctx, [id], { add: ['each-action'] }), cached: async () => (await db.conversations.get(id))!.labels.includes('each-action'), service: async () => (await serviceConversation(demo, id)).labels.includes('each-action'), want: true },
+      { name: 'unread', act: () => markUnread(ctx, [id]), cached: async () => (await db.conversations.get(id))!.unreadCount > 0, service: async () => (await serviceConversation(demo, id)).unread_count > 0, want: true },
+      { name: 'read', act: () => markRead(ctx, [id]), cached: async () => (await db.conversations.get(id))!.unreadCount, service: async () => (await serviceConversation(demo, id)).unread_count, want: 0 },
+    ];
+    for (const c of cases) {
+      expect(await c.service(), `${c.name}: the service before`).not.toEqual(c.want);
+      await c.act();
+      expect(await c.cached(), `${c.name}: the cache at once`).toEqual(c.want);
+      // The sender has it on its way, held in front of the service.
+      await waitFor(() => expect(steering.log.filter((l) => l.phase === 'start').length).toBeGreaterThan(0));
+      expect(await c.service(), `${c.name}: the service while held`).not.toEqual(c.want);
+      open();
+      await waitFor(async () => expect(await outboxStates(db)).not.toContain('queued'));
+      await waitFor(async () => expect((await db.outbox.toArray()).every((e) => e.state === 'confirmed')).toBe(true));
+      expect(await c.service(), `${c.name}: the service after`).toEqual(c.want);
+      expect(await c.cached(), `${c.name}: the cache after`).toEqual(await c.service());
+      steering.log.length = 0;
+    }
+    sender.stop();
+    expect(await cachedTriage(db, id)).toEqual(await serviceTriage(id));
+  }, 30_000);
 });
 
 describe('a reload', () => {

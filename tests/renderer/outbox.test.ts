@@ -132,6 +132,46 @@ describe('a reload', () => {
   });
 });
 
+describe('two windows on one cache', () => {
+  it('with Web Locks only one sender drains; the other takes over when the first stops', async () => {
+    // A minimal exclusive lock manager, as the browser's navigator.locks behaves for one name.
+    const held = new Map<string, Promise<unknown>>();
+    const locks = {
+      request: (name: string, cb: () => Promise<unknown> | undefined) => {
+        const run = (held.get(name) ?? Promise.resolve()).then(() => cb());
+        held.set(name, run.catch(() => undefined));
+        return run;
+      },
+    };
+    Object.defineProperty(navigator, 'locks', { configurable: true, value: locks });
+    try {
+      const [a] = agentConversations(svc, "c.status = 'open'", 1) as [number];
+      const db = await seededDb(demo, [a]);
+      const first = steer(demo);
+      const second = steer(demo);
+      // The first window's sender is stuck on a slow service; the second must not send beside it.
+      let release: () => void = () => undefined;
+      first.intercept((name, _i, through) => (name === 'conversations.togglePriority' ? new Promise<void>((r) => (release = r)).then(through) : undefined));
+      const one = startSender(db, first.bridge);
+      const two = startSender(db, second.bridge);
+      await setPriority(actionContext(db, demo), [a], 'high');
+      await waitFor(() => expect(first.log.filter((l) => l.phase === 'start')).toHaveLength(1));
+      await setPriority(actionContext(db, demo), [a], 'low');
+      expect(second.log).toEqual([]);
+      // The first window goes (its call answered); the second takes up the rest.
+      one.stop();
+      release();
+      await waitFor(async () => expect(await outboxStates(db)).toEqual(['confirmed', 'confirmed']));
+      two.stop();
+      expect((await serviceConversation(demo, a)).priority).toBe('low');
+      expect(first.log.filter((l) => l.phase === 'start')).toHaveLength(1);
+      expect(second.log.filter((l) => l.phase === 'start').map((l) => l.name)).toEqual(['conversations.togglePriority']);
+    } finally {
+      Reflect.deleteProperty(navigator, 'locks');
+    }
+  });
+});
+
 describe('failures', () => {
   it('a transient failure keeps the action queued (and shown) and sends it again after a backoff', async () => {
     const [a] = agentConversations(svc, "c.status = 'open'", 1) as [number];

@@ -39,10 +39,12 @@ export class OutboxSender {
   private readonly confirmedKeepMs: number;
   /** Conversations with an entry on its way. */
   private readonly inFlight = new Set<number>();
+  private started = false;
+  private stopped = false;
   private running = false;
+  private releaseLock: (() => void) | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private pumping: Promise<void> = Promise.resolve();
-  private idleWaiters: (() => void)[] = [];
   private offSession: (() => void) | undefined;
   private offQueue: (() => void) | undefined;
 
@@ -56,9 +58,27 @@ export class OutboxSender {
     this.confirmedKeepMs = opts.confirmedKeepMs ?? 120_000;
   }
 
-  /** Takes up the queue as left (after a reload: what was on its way may have landed) and drains it. */
+  /**
+   * Takes up the queue as left (after a reload: what was on its way may have landed) and drains
+   * it. Where the page has Web Locks, one sender per cache runs across windows and tabs: a second
+   * window waits for the lock instead of sending the same queue beside the first.
+   */
   async start(): Promise<void> {
-    if (this.running) return;
+    if (this.started) return;
+    this.started = true;
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    if (!locks) return this.begin();
+    void locks.request(`outbox:${this.db.name}`, () => {
+      if (this.stopped) return undefined;
+      return new Promise<void>((release) => {
+        this.releaseLock = release;
+        void this.begin();
+      });
+    });
+  }
+
+  private async begin(): Promise<void> {
+    if (this.stopped) return;
     this.running = true;
     await this.db.transaction('rw', this.db.outbox, async () => {
       await this.db.outbox
@@ -70,6 +90,7 @@ export class OutboxSender {
           if (e.kind === 'message') e.uncertain = true;
         });
     });
+    if (this.stopped) return;
     // Whatever queues an entry (perform, a retry from the message) wakes the sender once it commits.
     const queued = liveQuery(() => this.db.outbox.where('state').equals('queued').primaryKeys()).subscribe({ next: () => this.kick(), error: () => undefined });
     this.offQueue = () => queued.unsubscribe();
@@ -81,13 +102,14 @@ export class OutboxSender {
   }
 
   stop() {
+    this.stopped = true;
     this.running = false;
     clearTimeout(this.timer);
     this.offSession?.();
     this.offSession = undefined;
     this.offQueue?.();
     this.offQueue = undefined;
-    this.wakeIdle();
+    this.releaseLock?.();
   }
 
   /** Something was queued or changed: look at the queue again. */
@@ -100,18 +122,6 @@ export class OutboxSender {
   async retryNow(): Promise<void> {
     await this.db.outbox.where('state').equals('queued').modify({ nextAttemptAt: 0 });
     this.kick();
-  }
-
-  /** Resolves when nothing is on its way and nothing is due (tests, and quitting). */
-  idle(): Promise<void> {
-    return new Promise((resolve) => {
-      this.idleWaiters.push(resolve);
-      this.kick();
-    });
-  }
-
-  private wakeIdle() {
-    for (const w of this.idleWaiters.splice(0)) w();
   }
 
   private async pump(): Promise<void> {
@@ -139,7 +149,6 @@ export class OutboxSender {
       });
     }
     if (soonest < Infinity) this.timer = setTimeout(() => this.kick(), Math.max(0, soonest - now));
-    if (this.inFlight.size === 0 && (soonest === Infinity || heads.size === 0)) this.wakeIdle();
   }
 
   private async process(entry: OutboxEntry): Promise<void> {

@@ -172,6 +172,8 @@ export function messageRoutes(app: FastifyInstance, deps: RouteDeps) {
           sender,
           sourceId: body.source_id ?? null,
           attachments,
+          // Not stored (chatwoot-compat §2.4); the live message.created event carries it (§2.6).
+          ...(body.echo_id === undefined ? {} : { echoId: String(body.echo_id) }),
         },
         events,
       ),

@@ -8,8 +8,10 @@ import { appCalls } from './calls/app';
 import { contactCalls } from './calls/contacts';
 import { conversationCalls } from './calls/conversations';
 import { directoryCalls } from './calls/directory';
+import { messageCalls } from './calls/messages';
 import { searchCalls } from './calls/search';
 import { sessionCalls } from './calls/session';
+import { triageCalls } from './calls/triage';
 import type { BridgeEventName, BridgeEventPayload } from './events';
 import type { Result } from './result';
 
@@ -20,6 +22,8 @@ export const bridgeCalls = {
   ...directoryCalls,
   ...contactCalls,
   ...searchCalls,
+  ...triageCalls,
+  ...messageCalls,
 } as const;
 
 export type BridgeCallName = keyof typeof bridgeCalls;

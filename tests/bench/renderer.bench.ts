@@ -1,7 +1,9 @@
 // npm run bench:renderer — the conversation list with 10,000 conversations in the cache, in
-// Chromium, web mode: time from opening the app to the first rows painted from the cache, and
+// Chromium, web mode: time from opening the app to the first rows painted from the cache,
 // scrolling through the whole list (frame times from requestAnimationFrame timestamps, long tasks
-// from PerformanceObserver). Prints the figures; asserts nothing (numbers depend on the machine).
+// from PerformanceObserver), and triage from the cache: from pressing `e` on a row to the frame
+// after it left the list (the action applied and queued; the service is stopped, so it stays
+// queued). Prints the figures; asserts nothing (numbers depend on the machine).
 import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { seedConversations } from './seed-cache';
 const ROWS = 10_000;
 const OPEN_RUNS = 5;
 const SCROLL_PX_PER_FRAME = 600;
+const RESOLVE_RUNS = 20;
 
 const root = resolve(import.meta.dirname, '../..');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -78,6 +81,48 @@ async function scrollThrough(page: Page) {
   }, SCROLL_PX_PER_FRAME);
 }
 
+/** Presses `e` on the highlighted row, RESOLVE_RUNS times: keydown → the frame after the row left the list. */
+async function resolveLatency(page: Page) {
+  await page.getByRole('listbox', { name: /conversations/ }).focus();
+  await page.keyboard.press('j');
+  const times: number[] = [];
+  for (let i = 0; i < RESOLVE_RUNS; i++) {
+    const id = await page.locator('#conversation-listbox [role="option"][aria-selected="true"]').getAttribute('data-conversation-id');
+    await page.evaluate((rowId) => {
+      const t: { down?: number; gone?: number } = {};
+      (window as unknown as { __resolve: typeof t }).__resolve = t;
+      window.addEventListener('keydown', () => (t.down = performance.now()), { capture: true, once: true });
+      const list = document.querySelector('#conversation-listbox')!;
+      const obs = new MutationObserver(() => {
+        if (list.querySelector(`[data-conversation-id="${rowId}"]`)) return;
+        obs.disconnect();
+        requestAnimationFrame(() => (t.gone = performance.now()));
+      });
+      obs.observe(list, { childList: true, subtree: true });
+    }, id);
+    await page.keyboard.press('e');
+    await page.waitForFunction(() => (window as unknown as { __resolve: { gone?: number } }).__resolve.gone !== undefined, undefined, { timeout: 30_000 });
+    times.push(await page.evaluate(() => {
+      const t = (window as unknown as { __resolve: { down: number; gone: number } }).__resolve;
+      return t.gone - t.down;
+    }));
+  }
+  const queued = await page.evaluate(async () => {
+    const name = (await indexedDB.databases()).find((d) => d.name?.startsWith('inbox:'))!.name!;
+    const db = await new Promise<IDBDatabase>((ok) => {
+      const req = indexedDB.open(name);
+      req.onsuccess = () => ok(req.result);
+    });
+    const n = await new Promise<number>((ok) => {
+      const req = db.transaction('outbox').objectStore('outbox').count();
+      req.onsuccess = () => ok(req.result);
+    });
+    db.close();
+    return n;
+  });
+  return { times, queued };
+}
+
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'bench-'));
   const service = await startService({ db: ':memory:', demo: true, credentialsOut: join(dir, 'credentials.json'), quiet: true });
@@ -97,6 +142,7 @@ async function main() {
     const opens = [];
     for (let i = 0; i < OPEN_RUNS; i++) opens.push(await timeToFirstRows(page, appUrl));
     const scroll = await scrollThrough(page);
+    const resolve = await resolveLatency(page);
 
     const frames = scroll.frames;
     const result = {
@@ -123,12 +169,18 @@ async function main() {
         longTaskTotalMs: round(scroll.longTasks.reduce((a, b) => a + b, 0)),
         maxRowsInDom: scroll.maxRowsInDom,
       },
+      resolveFromCache: {
+        runs: RESOLVE_RUNS,
+        keyToRowGoneMs: { median: round(median(resolve.times)), p95: round(pct(resolve.times, 95)), max: round(Math.max(...resolve.times)) },
+        queuedInOutbox: resolve.queued,
+      },
     };
     console.log(`\nRenderer benchmark: ${ROWS} conversations in IndexedDB, Chromium ${browser.version()}, web mode, service stopped`);
     console.log(`  open → first rows painted from cache: median ${result.open.firstRowsPaintedMs.median} ms (min ${result.open.firstRowsPaintedMs.min}, max ${result.open.firstRowsPaintedMs.max}; ${OPEN_RUNS} reloads)`);
     console.log(`    DOMContentLoaded ${result.open.domContentLoadedMs} ms, app shell ${result.open.shellPaintedMs} ms, first paint held ${result.open.rowsInFirstPaint} rows, whole view (${result.open.listSizeShown}) read ${result.open.wholeViewReadMs} ms (medians)`);
     console.log(`  scroll through all rows (${SCROLL_PX_PER_FRAME} px/frame, ${result.scroll.scrolledPx} px, reached row ${result.scroll.reachedRow}): ${result.scroll.frames} frames, avg ${result.scroll.avgFrameMs} ms, p95 ${result.scroll.p95FrameMs} ms, max ${result.scroll.maxFrameMs} ms, ${result.scroll.framesOver50Ms} frames > 50 ms`);
     console.log(`  long tasks while scrolling: ${result.scroll.longTasks} (total ${result.scroll.longTaskTotalMs} ms); at most ${result.scroll.maxRowsInDom} rows in the DOM`);
+    console.log(`  e (resolve) → row gone from the list, ${RESOLVE_RUNS} times: median ${result.resolveFromCache.keyToRowGoneMs.median} ms, p95 ${result.resolveFromCache.keyToRowGoneMs.p95} ms, max ${result.resolveFromCache.keyToRowGoneMs.max} ms; ${resolve.queued} actions queued in the outbox`);
     const out = join(root, 'test-results/bench');
     mkdirSync(out, { recursive: true });
     writeFileSync(join(out, 'renderer.json'), JSON.stringify(result, null, 2));

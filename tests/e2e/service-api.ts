@@ -16,3 +16,34 @@ export interface ListMeta {
 
 export const listMeta = async (stack: Stack, query: string) =>
   (await serviceGet<{ data: { meta: ListMeta } }>(stack, `/conversations?${query}`)).data.meta;
+
+export interface ServiceConversation {
+  id: number;
+  status: string;
+  priority: string | null;
+  labels: string[];
+  snoozed_until: string | null;
+  unread_count: number;
+  meta: { assignee?: { id: number; name: string } | null; team?: { id: number; name: string } | null };
+}
+export interface ServiceMessage {
+  id: number;
+  content: string | null;
+  private: boolean;
+  message_type: number;
+  content_attributes: Record<string, unknown>;
+}
+
+export const serviceConversation = (stack: Stack, id: number) => serviceGet<ServiceConversation>(stack, `/conversations/${id}`);
+
+/** Every message of a conversation (one `after`+`before` page holds up to 1000). */
+export const serviceMessages = async (stack: Stack, id: number) => (await serviceGet<{ payload: ServiceMessage[] }>(stack, `/conversations/${id}/messages?after=0&before=2147483647`)).payload;
+
+/**
+ * Changes the service behind the app's back, as another agent or an administrator would (here:
+ * deleting a conversation the agent has open). Never a step of the journey itself.
+ */
+export async function asAdministrator(stack: Stack, method: 'DELETE', path: string): Promise<number> {
+  const res = await fetch(`${stack.creds.baseUrl}/api/v1/accounts/${stack.creds.accountId}${path}`, { method, headers: { api_access_token: stack.creds.adminToken } });
+  return res.status;
+}

@@ -10,30 +10,9 @@ import { CommandRegistry } from '../../renderer/src/commands/registry';
 import { useShortcuts } from '../../renderer/src/commands/use-shortcuts';
 import { CommandPalette } from '../../renderer/src/components/CommandPalette';
 import { ShortcutsSheet } from '../../renderer/src/components/ShortcutsSheet';
-import { defaultView } from '../../renderer/src/conversations/view';
+import { fakeInboxContext } from './support/fake-commands';
 
-function fakeContext(over: Partial<InboxCommandContext> = {}) {
-  const state = { view: { ...defaultView }, activeId: undefined as number | undefined, opened: [] as number[], composer: [] as string[], overlay: undefined as InboxCommandContext['overlay'], searchFocused: 0 };
-  const ctx = (): InboxCommandContext => ({
-    view: state.view,
-    activeId: state.activeId,
-    selectedId: state.opened.at(-1),
-    overlay: state.overlay,
-    orderedIds: () => [11, 12, 13],
-    directory: { inboxes: [{ id: 4, name: 'Email support', channel_type: 'Channel::Email' }], teams: [{ id: 1, name: 'billing', description: '', is_member: true }], labels: [{ id: 1, title: 'vip', description: '', color: '', show_on_sidebar: true }] },
-    setView: (patch) => (state.view = { ...state.view, ...patch }),
-    setActive: (id) => (state.activeId = id),
-    open: (id) => state.opened.push(id),
-    closeConversation: () => undefined,
-    focusComposer: (mode) => state.composer.push(mode),
-    focusSearch: () => state.searchFocused++,
-    focusList: () => undefined,
-    setOverlay: (o) => (state.overlay = o),
-    toggleContactPanel: () => undefined,
-    ...over,
-  });
-  return { state, ctx };
-}
+const fakeContext = fakeInboxContext;
 
 function Harness({ ctx }: { ctx: () => InboxCommandContext }) {
   const registry = createInboxCommands();

@@ -1,9 +1,10 @@
 // The composer: drafts per conversation that survive a remount and a fresh database handle,
-// `/` canned responses, `@` mentions in notes, and the send key preference. Sending itself is
-// phase 2: the composer must say so and keep the draft, never pretend to have sent.
-import { act, screen, waitFor, within } from '@testing-library/react';
+// `/` canned responses, `@` mentions in notes, and the send key preference. Sending queues the
+// message in the outbox; the box and the draft clear only once that commit went through.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import Dexie from 'dexie';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Composer, isSendKey } from '../../renderer/src/components/Composer';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { usePreferences } from '../../renderer/src/state/preferences';
@@ -132,28 +133,61 @@ describe('send key preference', () => {
     expect(isSendKey(key({ key: 'a', ctrlKey: true }), 'mod-enter')).toBe(false);
   });
 
-  it('with Ctrl+Enter: Enter breaks the line, Ctrl+Enter submits; sending is not there yet and the draft stays', async () => {
+  it('with Ctrl+Enter: Enter breaks the line, Ctrl+Enter queues the message and clears the box and the draft', async () => {
     const user = userEvent.setup();
     const { box, db } = await renderComposer();
     await user.type(box, 'line one{Enter}line two');
     expect(box.value).toBe('line one\nline two');
-    expect(useUi.getState().notice).toBeUndefined();
+    expect(await db.outbox.count()).toBe(0);
+    // Another write holds the tables, so the send waits in line while the draft's timed save
+    // (300 ms after the last key) comes due: that save must not land after the send dropped it.
+    const blocker = db.transaction('rw', db.outbox, db.drafts, () => Dexie.waitFor(new Promise((r) => setTimeout(r, 450))));
     await user.keyboard('{Control>}{Enter}{/Control}');
-    expect(useUi.getState().notice?.text).toMatch(/Sending arrives soon/);
-    expect(box.value).toBe('line one\nline two');
-    expect((screen.getByRole('button', { name: /^Send/ }) as HTMLButtonElement).disabled).toBe(true);
-    await waitFor(async () => expect((await db.drafts.get(7))?.text).toBe('line one\nline two'));
+    await blocker;
+    await waitFor(() => expect(box.value).toBe(''));
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'message', state: 'queued', conversationId: 7, payload: { content: 'line one\nline two', private: false } });
+    expect(await db.drafts.get(7)).toBeUndefined();
   });
 
-  it('with Enter: Enter submits, Shift+Enter breaks the line', async () => {
+  it('with Enter: Enter submits, Shift+Enter breaks the line; a note goes as private', async () => {
     const user = userEvent.setup();
     act(() => usePreferences.setState({ sendKey: 'enter' }));
-    const { box } = await renderComposer();
+    const { box, db } = await renderComposer();
+    await user.click(screen.getByRole('button', { name: 'Private note' }));
     await user.type(box, 'one{Shift>}{Enter}{/Shift}two');
     expect(box.value).toBe('one\ntwo');
     await user.keyboard('{Enter}');
-    expect(box.value).toBe('one\ntwo');
-    expect(useUi.getState().notice?.text).toMatch(/Sending arrives soon/);
+    await waitFor(() => expect(box.value).toBe(''));
+    expect((await db.outbox.toArray()).map((e) => e.payload)).toEqual([{ kind: 'message', content: 'one\ntwo', private: true, sender: { id: 2, name: 'Sam Patel' } }]);
+  });
+
+  it('keeps the text and the draft when the message cannot be queued, and says so', async () => {
+    const user = userEvent.setup();
+    const { box, db } = await renderComposer();
+    await user.type(box, 'must not be lost');
+    await waitFor(async () => expect((await db.drafts.get(7))?.text).toBe('must not be lost'));
+    const add = vi.spyOn(db.outbox, 'add').mockRejectedValueOnce(new Error('QuotaExceededError'));
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(useUi.getState().notice?.text).toMatch(/could not be queued.*draft is kept/));
+    add.mockRestore();
+    expect(box.value).toBe('must not be lost');
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.messages.count()).toBe(0);
+    expect((await db.drafts.get(7))?.text).toBe('must not be lost');
+  });
+
+  it('refuses blank and over-long messages without queueing anything', async () => {
+    const user = userEvent.setup();
+    const { box, db } = await renderComposer();
+    await user.type(box, '   ');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(await db.outbox.count()).toBe(0);
+    fireEvent.change(box, { target: { value: 'x'.repeat(150_001) } });
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(useUi.getState().notice?.text).toMatch(/at most 150,000 characters/));
+    expect(await db.outbox.count()).toBe(0);
+    expect(box.value.length).toBe(150_001);
   });
 
   it('is chosen in the composer and remembered', async () => {

@@ -54,7 +54,7 @@ describe('cache migration 1 → 2', () => {
 
     // And the new tables exist and work.
     await db.drafts.put({ conversationId: 7, text: 'draft', mode: 'note', updatedAt: 1 });
-    await db.outbox.add({ clientId: 'c1', conversationId: 7, kind: 'message', payload: {}, state: 'queued', createdAt: 1, attempts: 0 });
+    await db.outbox.add({ clientId: 'c1', conversationId: 7, kind: 'read', payload: { kind: 'read' }, state: 'queued', createdAt: 1, attempts: 0, nextAttemptAt: 0 });
     expect(await db.drafts.get(7)).toMatchObject({ text: 'draft' });
     expect(await db.outbox.where('state').equals('queued').count()).toBe(1);
     db.close();

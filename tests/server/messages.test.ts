@@ -100,6 +100,26 @@ describe('POST conversations/{id}/messages', () => {
     expect(countMessages(id)).toBe(before + 2);
   });
 
+  it('echo_id is not stored but reaches the live message.created event (compat §2.4, §2.6)', async () => {
+    const id = agentConversation(svc);
+    const rec = recordEvents(svc);
+    const sent = (await send(id, { content: 'with an echo', echo_id: 'tmp-echo-7' }, svc.creds.agentToken)).body as Message;
+    expect((rec.events.find((e) => e.name === 'message.created') as { echoId?: string }).echoId).toBe('tmp-echo-7');
+    rec.off();
+    // The history does not carry it: it was a correlation id for this one request.
+    const history = (await svc.request({ url: `${A}/conversations/${id}/messages`, token: svc.creds.agentToken })).body as { payload: Message[] };
+    expect(history.payload.find((m) => m.id === sent.id)).not.toHaveProperty('echo_id');
+  });
+
+  it('keeps content_attributes given on create and returns them in the history (the app marks its sends this way)', async () => {
+    const id = agentConversation(svc);
+    const marker = { client_message_id: '3f1c8a52-6b0e-4c1a-9d7e-2a4b5c6d7e8f' };
+    const sent = (await send(id, { content: 'marked', content_attributes: marker }, svc.creds.agentToken)).body as Message;
+    expect(sent.content_attributes).toEqual(marker);
+    const history = (await svc.request({ url: `${A}/conversations/${id}/messages?after=${sent.id - 1}`, token: svc.creds.agentToken })).body as { payload: Message[] };
+    expect(history.payload.find((m) => m.id === sent.id)?.content_attributes).toEqual(marker);
+  });
+
   it('an unparseable body is 400 and sends nothing', async () => {
     const id = agentConversation(svc);
     const before = countMessages(id);

@@ -2,6 +2,7 @@
 // The renderer names an operation and gives validated arguments; only this table knows paths.
 import type { BridgeCallName, BridgeParsedInput } from '../../../shared/bridge/contract';
 import { bridgeCalls } from '../../../shared/bridge/contract';
+import { CLIENT_MESSAGE_ID_KEY } from '../../../shared/bridge/calls/messages';
 import type { LocalCallName } from '../handlers/types';
 import type { ServiceRequest } from './client';
 
@@ -13,6 +14,7 @@ export interface OperationContext {
 type ApiCallName = Exclude<BridgeCallName, LocalCallName>;
 
 const account = (accountId: number) => `/api/v1/accounts/${accountId}`;
+const conversation = (accountId: number, id: number) => `${account(accountId)}/conversations/${id}`;
 
 export const operations: { [C in ApiCallName]: (input: BridgeParsedInput<C>, ctx: OperationContext) => ServiceRequest } = {
   'conversations.list': (input, { accountId }) => ({
@@ -50,6 +52,48 @@ export const operations: { [C in ApiCallName]: (input: BridgeParsedInput<C>, ctx
   'contacts.get': (input, { accountId }) => ({ method: 'GET', path: `${account(accountId)}/contacts/${input.contactId}` }),
   'contacts.conversations': (input, { accountId }) => ({ method: 'GET', path: `${account(accountId)}/contacts/${input.contactId}/conversations` }),
   'search.all': (input, { accountId }) => ({ method: 'GET', path: `${account(accountId)}/search`, query: { q: input.q, page: input.page } }),
+
+  // Writes. Each goes once (the client never retries a POST); the renderer's outbox decides.
+  'conversations.toggleStatus': (input, { accountId }) => ({
+    method: 'POST',
+    path: `${conversation(accountId, input.conversationId)}/toggle_status`,
+    // Epoch seconds as the reference parses them; no snoozed_until means "until the next reply".
+    body: { status: input.status, ...(input.snoozedUntil === undefined ? {} : { snoozed_until: input.snoozedUntil }) },
+  }),
+  'conversations.togglePriority': (input, { accountId }) => ({
+    method: 'POST',
+    path: `${conversation(accountId, input.conversationId)}/toggle_priority`,
+    body: { priority: input.priority },
+  }),
+  'conversations.assign': (input, { accountId }) => ({
+    method: 'POST',
+    path: `${conversation(accountId, input.conversationId)}/assignments`,
+    body: { assignee_id: input.assigneeId },
+  }),
+  'conversations.assignTeam': (input, { accountId }) => ({
+    method: 'POST',
+    path: `${conversation(accountId, input.conversationId)}/assignments`,
+    body: { team_id: input.teamId },
+  }),
+  'conversations.setLabels': (input, { accountId }) => ({
+    method: 'POST',
+    path: `${conversation(accountId, input.conversationId)}/labels`,
+    body: { labels: input.labels },
+  }),
+  'conversations.updateLastSeen': (input, { accountId }) => ({ method: 'POST', path: `${conversation(accountId, input.conversationId)}/update_last_seen` }),
+  'conversations.markUnread': (input, { accountId }) => ({ method: 'POST', path: `${conversation(accountId, input.conversationId)}/unread` }),
+  'messages.create': (input, { accountId }) => ({
+    method: 'POST',
+    path: `${conversation(accountId, input.conversationId)}/messages`,
+    body: {
+      content: input.content,
+      private: input.private,
+      message_type: 'outgoing',
+      echo_id: input.clientId,
+      // Stored with the message, so a later read can tell whether this send landed.
+      content_attributes: { [CLIENT_MESSAGE_ID_KEY]: input.clientId },
+    },
+  }),
 };
 
 export const isApiCall = (name: BridgeCallName): name is ApiCallName => Object.prototype.hasOwnProperty.call(operations, name);

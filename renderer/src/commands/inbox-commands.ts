@@ -1,12 +1,15 @@
 // The inbox's commands: moving through the list, opening, focusing the composer and search,
-// switching tabs, statuses, filters and sort. Phase 2 adds the triage group to the same registry.
-import type { Inbox, Label, Team } from '../../../shared/api/directory';
+// switching tabs, statuses, filters and sort; the triage group (triage-commands.ts) joins them in
+// the same registry.
+import type { Agent, Inbox, Label, Team } from '../../../shared/api/directory';
 import type { ListView } from '../conversations/view';
 import { sortOptions, statusOptions, tabOptions } from '../conversations/view';
 import type { Overlay } from '../state/ui';
 import type { ComposerMode } from '../db/schema';
 import type { Command } from './registry';
 import { CommandRegistry } from './registry';
+import type { TriageCommandContext } from './triage-commands';
+import { registerTriageCommands } from './triage-commands';
 
 /** What commands read and change. Built fresh for each key press or palette run. */
 export interface InboxCommandContext {
@@ -16,7 +19,7 @@ export interface InboxCommandContext {
   overlay: Overlay;
   /** The list's ids in display order. */
   orderedIds(): readonly number[];
-  directory: { inboxes: readonly Inbox[]; teams: readonly Team[]; labels: readonly Label[] };
+  directory: { inboxes: readonly Inbox[]; teams: readonly Team[]; labels: readonly Label[]; agents: readonly Agent[] };
   setView(patch: Partial<ListView>): void;
   setActive(id: number): void;
   open(id: number): void;
@@ -26,6 +29,7 @@ export interface InboxCommandContext {
   focusList(): void;
   setOverlay(o: Overlay): void;
   toggleContactPanel(): void;
+  triage: TriageCommandContext;
 }
 
 type C = Command<InboxCommandContext>;
@@ -56,7 +60,14 @@ const navigation: C[] = [
   { id: 'conversation.reply', title: 'Reply', group: 'Conversation', keys: ['r'], enabled: hasOpen, run: (ctx) => ctx.focusComposer('reply') },
   { id: 'conversation.note', title: 'Write a private note', group: 'Conversation', keys: ['n'], enabled: hasOpen, run: (ctx) => ctx.focusComposer('note') },
   { id: 'conversation.contact', title: 'Show or hide contact details', group: 'Conversation', keys: ['i'], enabled: hasOpen, run: (ctx) => ctx.toggleContactPanel() },
-  { id: 'conversation.close', title: 'Back to the list', group: 'Conversation', keys: ['Escape'], paletteHidden: true, run: (ctx) => (ctx.overlay ? ctx.setOverlay(undefined) : ctx.closeConversation()) },
+  {
+    id: 'conversation.close',
+    title: 'Back to the list (or close, or clear the selection)',
+    group: 'Conversation',
+    keys: ['Escape'],
+    paletteHidden: true,
+    run: (ctx) => (ctx.overlay ? ctx.setOverlay(undefined) : ctx.triage.bulk.length ? ctx.triage.setBulk([]) : ctx.closeConversation()),
+  },
   { id: 'search.focus', title: 'Search', group: 'Search', keys: ['/'], keywords: 'find', run: (ctx) => ctx.focusSearch() },
   { id: 'palette.open', title: 'Command palette', group: 'Help', keys: ['mod+k'], whileTyping: true, paletteHidden: true, run: (ctx) => ctx.setOverlay(ctx.overlay === 'palette' ? undefined : 'palette') },
   { id: 'shortcuts.show', title: 'Keyboard shortcuts', group: 'Help', keys: ['?'], keywords: 'help keys', run: (ctx) => ctx.setOverlay('shortcuts') },
@@ -115,8 +126,9 @@ function openByNumber(_ctx: InboxCommandContext, query: string): C[] {
 }
 
 export function createInboxCommands(): CommandRegistry<InboxCommandContext> {
-  return new CommandRegistry<InboxCommandContext>()
+  const registry = new CommandRegistry<InboxCommandContext>()
     .register(...navigation, ...tabs, ...statuses, ...sorts, clearFilters)
     .provide(openByNumber)
     .provide(filterCommands);
+  return registerTriageCommands(registry);
 }

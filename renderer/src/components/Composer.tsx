@@ -1,10 +1,11 @@
 // The composer: reply or private note, `/` for canned responses, `@` to mention an agent in a
 // note, Enter or Ctrl/Cmd+Enter to send (a preference), and a draft per conversation that
-// survives restarts. Sending itself is phase 2 (composer/send.ts): the button says so.
+// survives restarts. Sending queues the message in the outbox (composer/send.ts): it shows in
+// the conversation at once, and the box clears once it is safely queued.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useDraft } from '../composer/drafts';
-import { SENDING_AVAILABLE, sendComposedMessage } from '../composer/send';
+import { sendComposedMessage, sendProblem } from '../composer/send';
 import type { ActiveToken } from '../composer/tokens';
 import { activeToken, matchAgents, matchCanned, mentionMarkup, replaceToken } from '../composer/tokens';
 import type { ComposerMode } from '../db/schema';
@@ -25,7 +26,7 @@ export function isSendKey(e: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' 
 }
 
 export function Composer({ conversationId }: { conversationId: number }) {
-  const { db } = useSession();
+  const { db, session } = useSession();
   const directory = useDirectory();
   const sendKey = usePreferences((s) => s.sendKey);
   const setSendKey = usePreferences((s) => s.setSendKey);
@@ -86,13 +87,27 @@ export function Composer({ conversationId }: { conversationId: number }) {
     setActive(0);
   };
 
+  // One send at a time: a second Ctrl+Enter while the first is being queued sends nothing more.
+  const sending = useRef(false);
   const submit = async () => {
-    if (!draft.text.trim()) return;
-    if (!SENDING_AVAILABLE) {
-      notify('Sending arrives soon. Your draft is kept.');
+    const text = draft.text;
+    const problem = sendProblem(text);
+    if (problem) {
+      if (text.trim()) notify(problem);
       return;
     }
-    await sendComposedMessage(db, { conversationId, text: draft.text, mode: draft.mode });
+    if (sending.current) return;
+    sending.current = true;
+    draft.holdForSend();
+    try {
+      await sendComposedMessage({ db, me: { id: session.user.id, name: session.user.name } }, { conversationId, text, mode: draft.mode });
+      draft.sentOut(text);
+    } catch {
+      draft.sendFailed();
+      notify('The message could not be queued on this computer. Your draft is kept.');
+    } finally {
+      sending.current = false;
+    }
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -169,8 +184,7 @@ export function Composer({ conversationId }: { conversationId: number }) {
             <option value="enter">Enter</option>
           </select>
         </label>
-        {!SENDING_AVAILABLE && <span className="muted" id={`send-soon-${conversationId}`}>Sending arrives soon; drafts are kept.</span>}
-        <button type="submit" className="send" disabled={!SENDING_AVAILABLE || !draft.text.trim()} aria-describedby={SENDING_AVAILABLE ? undefined : `send-soon-${conversationId}`}>
+        <button type="submit" className="send" disabled={!draft.text.trim()}>
           {draft.mode === 'reply' ? 'Send' : 'Add note'} <kbd>{sendChord}</kbd>
         </button>
       </div>

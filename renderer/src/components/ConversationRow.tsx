@@ -1,5 +1,6 @@
 // One row of the conversation list: contact, last activity, preview, unread count, and chips for
-// inbox, assignee, priority and labels. Fixed height, so 10,000 rows virtualize cheaply.
+// inbox, assignee, priority and labels. Fixed height, so 10,000 rows virtualize cheaply. The
+// keyboard cursor is `aria-selected`; a bulk pick is `aria-checked` (with its tick).
 import type { CachedConversation } from '../db/schema';
 import type { Directory } from '../directory/use-directory';
 import { relativeTime } from './time';
@@ -12,6 +13,10 @@ export function ConversationRow(props: {
   showStatus: boolean;
   active: boolean;
   open: boolean;
+  /** Picked for a bulk action (x, Shift+J/K). */
+  checked: boolean;
+  /** Whether a bulk selection exists (rows then show their tick). */
+  selecting: boolean;
   index: number;
   count: number;
   onOpen(id: number): void;
@@ -24,15 +29,21 @@ export function ConversationRow(props: {
       id={`conversation-row-${c.id}`}
       role="option"
       aria-selected={props.active}
+      aria-checked={props.selecting ? props.checked : undefined}
       aria-current={props.open ? 'true' : undefined}
       aria-setsize={props.count}
       aria-posinset={props.index + 1}
       data-conversation-id={c.id}
-      className={`row${props.active ? ' active' : ''}${props.open ? ' open' : ''}${c.unreadCount > 0 ? ' unread-row' : ''}`}
+      className={`row${props.active ? ' active' : ''}${props.open ? ' open' : ''}${props.checked ? ' checked' : ''}${c.unreadCount > 0 ? ' unread-row' : ''}`}
       style={{ height: ROW_HEIGHT, transform: `translateY(${props.start}px)` }}
       onClick={() => props.onOpen(c.id)}
     >
       <div className="row-top">
+        {props.selecting && (
+          <span className="tick" aria-hidden="true">
+            {props.checked ? '☑' : '☐'}
+          </span>
+        )}
         <span className="contact">{c.contactName}</span>
         <span className="row-id">#{c.id}</span>
         <time dateTime={new Date(c.lastActivityAt * 1000).toISOString()}>{relativeTime(c.lastActivityAt)}</time>

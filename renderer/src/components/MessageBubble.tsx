@@ -1,7 +1,10 @@
 // One message: incoming, outgoing, private note or activity. Text is untrusted and goes through
-// MessageText (sanitized markdown); attachments are listed with type, name and size.
+// MessageText (sanitized markdown); attachments are listed with type, name and size. One of the
+// agent's own that the service has not confirmed says so: sending, waiting to retry, or not sent
+// (with the reason, Retry and Discard). Nothing the agent wrote disappears without their say.
 import type { Attachment, Message } from '../../../shared/api/records';
 import { MessageText } from './MessageText';
+import type { UnsentInfo } from './unsent';
 import { fullTime } from './time';
 
 export type MessageKind = 'incoming' | 'outgoing' | 'note' | 'activity';
@@ -23,11 +26,27 @@ function attachmentName(a: Attachment): string {
   return last ? decodeURIComponent(last) : `${a.file_type}${a.extension ? `.${a.extension}` : ''}`;
 }
 
-export function MessageBubble({ message: m }: { message: Message }) {
+/** What the agent reads about an unsent message of theirs. */
+export function unsentText(u: UnsentInfo): string {
+  if (u.state === 'failed') return `Not sent: ${u.lastError ?? 'the service refused it.'}`;
+  // After a failed attempt the words stay put while the next attempt is on its way.
+  if (u.lastErrorKind) return u.uncertain ? 'Not confirmed yet. Checking whether it was sent…' : 'Not sent yet. Will retry automatically.';
+  return 'Sending…';
+}
+
+export function MessageBubble({ message: m, unsent, onRetry, onDiscard }: { message: Message; unsent?: UnsentInfo; onRetry?(seq: number): void; onDiscard?(seq: number): void }) {
   const kind = kindOf(m);
   const sender = m.sender?.available_name || m.sender?.name || (kind === 'incoming' ? 'Contact' : 'Agent');
+  const failed = unsent?.state === 'failed';
+  // Retry and discard for what is not on its way right now: refused, or waiting for its next try.
+  const actionable = unsent && unsent.seq > 0 && (failed || (unsent.state === 'queued' && Boolean(unsent.lastErrorKind)));
   return (
-    <article className={`bubble ${kind}`} aria-label={kind === 'activity' ? 'Activity' : `${kindLabel[kind]} from ${sender}`} data-message-id={m.id}>
+    <article
+      className={`bubble ${kind}${unsent ? ' unsent' : ''}${failed ? ' failed' : ''}`}
+      aria-label={kind === 'activity' ? 'Activity' : `${kindLabel[kind]} from ${sender}${unsent ? (failed ? ', not sent' : ', not sent yet') : ''}`}
+      data-message-id={m.id}
+      data-unsent={unsent?.state}
+    >
       {kind !== 'activity' && (
         <div className="sender">
           {sender}
@@ -46,7 +65,25 @@ export function MessageBubble({ message: m }: { message: Message }) {
           ))}
         </ul>
       )}
-      <time dateTime={new Date(m.created_at * 1000).toISOString()}>{fullTime(m.created_at)}</time>
+      {unsent ? (
+        <div className="unsent-state">
+          <span className={failed ? 'error' : 'muted'}>
+            {unsentText(unsent)}
+          </span>
+          {actionable && onRetry && (
+            <button type="button" className="link-button" onClick={() => onRetry(unsent.seq)}>
+              Retry
+            </button>
+          )}
+          {actionable && onDiscard && (
+            <button type="button" className="link-button" onClick={() => onDiscard(unsent.seq)}>
+              Discard
+            </button>
+          )}
+        </div>
+      ) : (
+        <time dateTime={new Date(m.created_at * 1000).toISOString()}>{fullTime(m.created_at)}</time>
+      )}
     </article>
   );
 }

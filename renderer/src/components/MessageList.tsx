@@ -5,8 +5,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Message } from '../../../shared/api/records';
+import { isLocalMessage, markerOf } from '../actions/intents';
 import type { HistoryGap } from '../db/schema';
 import { MessageBubble } from './MessageBubble';
+import type { UnsentInfo } from './unsent';
 
 type Item = { key: string; kind: 'start' } | { key: string; kind: 'gap'; gap: HistoryGap } | { key: string; kind: 'message'; message: Message };
 
@@ -35,8 +37,12 @@ export function MessageList(props: {
   hasOlder: boolean;
   loadingOlder: boolean;
   onLoadOlder(): void;
+  /** Messages not confirmed yet, by client id (from the outbox). */
+  unsent?: ReadonlyMap<string, UnsentInfo>;
+  onRetry?(seq: number): void;
+  onDiscard?(seq: number): void;
 }) {
-  const { messages, gaps, hasOlder, loadingOlder, onLoadOlder } = props;
+  const { messages, gaps, hasOlder, loadingOlder, onLoadOlder, unsent } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const items = useMemo(() => itemsOf(messages, gaps, hasOlder), [messages, gaps, hasOlder]);
   const getItemKey = useCallback((i: number) => items[i]?.key ?? i, [items]);
@@ -61,6 +67,16 @@ export function MessageList(props: {
       virtualizer.scrollToEnd();
     }
   }, [items.length, virtualizer]);
+
+  // The agent's own new message comes into view, wherever they had scrolled to (the virtualizer
+  // follows appends by itself only at the end). Its state below it (sending, not sent) too.
+  const last = messages.at(-1);
+  const newestOwn = last && isLocalMessage(last) ? `${last.id}:${unsent?.get(markerOf(last) ?? '')?.state ?? ''}` : undefined;
+  const shownOwn = useRef(newestOwn);
+  useLayoutEffect(() => {
+    if (newestOwn !== undefined && newestOwn !== shownOwn.current && started.current) virtualizer.scrollToEnd();
+    shownOwn.current = newestOwn;
+  }, [newestOwn, virtualizer]);
 
   const maybeLoadOlder = useCallback(() => {
     const el = scroller.current;
@@ -105,7 +121,12 @@ export function MessageList(props: {
                     Some messages here are still loading.
                   </p>
                 ) : (
-                  <MessageBubble message={item.message} />
+                  <MessageBubble
+                    message={item.message}
+                    {...(isLocalMessage(item.message) ? { unsent: unsent?.get(markerOf(item.message) ?? '') ?? { seq: 0, state: 'sending', attempts: 0, uncertain: false } } : {})}
+                    {...(props.onRetry ? { onRetry: props.onRetry } : {})}
+                    {...(props.onDiscard ? { onDiscard: props.onDiscard } : {})}
+                  />
                 )}
               </div>
             );

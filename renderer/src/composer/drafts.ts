@@ -1,5 +1,7 @@
 // Per-conversation drafts in the cache, so a half-written reply survives switching conversations,
 // a reload and a restart. Written shortly after typing pauses, and at once when the composer goes.
+// Sending drops the draft in the commit that queues the message (actions/perform.ts); the hook
+// then clears the box without writing the sent text back.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ComposerMode, InboxDb } from '../db/schema';
 
@@ -69,5 +71,27 @@ export function useDraft(db: InboxDb, conversationId: number) {
     },
     [schedule],
   );
-  return { text, mode, loaded, setText, setMode, flush };
+  /** Sending starts: no timed save may write this text back after the send drops the draft. */
+  const holdForSend = useCallback(() => clearTimeout(timer.current), []);
+
+  /**
+   * The send of `sent` is queued (its draft went in the same commit). Clears the box, unless the
+   * agent typed on meanwhile: then that newer text is kept and saved as the draft.
+   */
+  const sentOut = useCallback(
+    (sent: string) => {
+      if (latest.current.text === sent) {
+        latest.current = { text: '', mode: latest.current.mode, dirty: false };
+        setTextState('');
+      } else {
+        schedule();
+      }
+    },
+    [schedule],
+  );
+
+  /** The send could not be queued: the text stays, and is saved again as the draft. */
+  const sendFailed = useCallback(() => schedule(), [schedule]);
+
+  return { text, mode, loaded, setText, setMode, flush, holdForSend, sentOut, sendFailed };
 }

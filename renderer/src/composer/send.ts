@@ -1,9 +1,11 @@
-// Sending is phase 2: it goes through the outbox (db `outbox` table) so a message is neither lost
-// nor sent twice (the service does not deduplicate POSTs). Until that lands the composer keeps the
-// draft, disables the button, and says so; nothing pretends to have sent.
-import type { ComposerMode, InboxDb } from '../db/schema';
-
-export const SENDING_AVAILABLE = false;
+// Sending what the composer holds: through the write path (actions/), so the message shows at
+// once as pending, the draft goes in the same commit that queues it, and the outbox delivers it
+// exactly once (the service does not deduplicate).
+import { MAX_MESSAGE_LENGTH } from '../../../shared/bridge/calls/messages';
+import type { Performed } from '../actions/perform';
+import type { ActionContext } from '../actions/triage';
+import { sendMessage } from '../actions/triage';
+import type { ComposerMode } from '../db/schema';
 
 export interface OutgoingMessage {
   conversationId: number;
@@ -11,7 +13,16 @@ export interface OutgoingMessage {
   mode: ComposerMode;
 }
 
-/** Phase 2 wires this to the write path (queue in `outbox`, then `messages.create` through main). */
-export async function sendComposedMessage(_db: InboxDb, _message: OutgoingMessage): Promise<never> {
-  throw new Error('Sending arrives with the write path; the draft is kept.');
+/** Why this text cannot be sent, or undefined when it can. */
+export function sendProblem(text: string): string | undefined {
+  if (!text.trim()) return 'Write something first.';
+  if (text.length > MAX_MESSAGE_LENGTH) return `A message holds at most ${MAX_MESSAGE_LENGTH.toLocaleString()} characters; this one has ${text.length.toLocaleString()}.`;
+  return undefined;
+}
+
+/** Queues the message (and drops its draft) in one commit. Rejects, sending nothing, if the cache refuses the write. */
+export async function sendComposedMessage(ctx: ActionContext, message: OutgoingMessage): Promise<Performed> {
+  const problem = sendProblem(message.text);
+  if (problem) throw new Error(problem);
+  return sendMessage(ctx, message.conversationId, message.text, message.mode === 'note');
 }

@@ -3,6 +3,7 @@
 // shows in this view but a complete fetch did not return has left the view (resolved, reassigned,
 // relabelled, or gone): it must not linger where it no longer belongs.
 import type { Bridge } from '../../../shared/bridge/contract';
+import { idsWithPending } from '../actions/pending';
 import { forgetConversation, saveConversations } from '../db/sync';
 import type { InboxDb } from '../db/schema';
 import { callOrThrow } from '../platform/call';
@@ -21,8 +22,10 @@ export interface RevalidateResult {
 
 export async function revalidateView(bridge: Bridge, db: InboxDb, view: ListView, meId: number, maxPages = MAX_PAGES): Promise<RevalidateResult> {
   const seen = new Set<number>();
+  const startedAt = Date.now();
   let complete = false;
   for (let page = 1; page <= maxPages; page++) {
+    const askedAt = Date.now();
     const list = await callOrThrow(bridge, 'conversations.list', listInput(view, page));
     if (page === 1) await db.viewCounts.put({ key: countsKey(view), counts: list.data.meta, fetchedAt: Date.now() });
     if (list.data.payload.length === 0) {
@@ -30,10 +33,10 @@ export async function revalidateView(bridge: Bridge, db: InboxDb, view: ListView
       break;
     }
     for (const c of list.data.payload) seen.add(c.id);
-    await saveConversations(db, list.data.payload);
+    await saveConversations(db, list.data.payload, askedAt);
   }
   // Only a complete fetch proves absence; an interrupted one reconciles nothing.
-  const left = complete ? await reconcileView(bridge, db, view, meId, seen) : 0;
+  const left = complete ? await reconcileView(bridge, db, view, meId, seen, startedAt) : 0;
   return { fetched: seen.size, complete, left };
 }
 
@@ -41,19 +44,31 @@ export async function revalidateView(bridge: Bridge, db: InboxDb, view: ListView
  * Rows the cache places in `view` that the service did not return. Each is re-read: the fresh
  * record moves it to where it belongs (pages shift while we read them, so a row may simply have
  * moved to a page we had already passed). A 404 forgets it; any other failure drops the row from
- * the list (its messages stay cached) until a view that holds it brings it back.
+ * the list (its messages stay cached) until a view that holds it brings it back. Rows the agent's
+ * own actions put here (queued, or confirmed after `fetchedAt`) are not leavers.
  */
-export async function reconcileView(bridge: Bridge, db: InboxDb, view: ListView, meId: number, seen: ReadonlySet<number>): Promise<number> {
-  const leavers = (await readView(db, view, meId)).filter((c) => !seen.has(c.id));
+export async function reconcileView(bridge: Bridge, db: InboxDb, view: ListView, meId: number, seen: ReadonlySet<number>, fetchedAt = Infinity): Promise<number> {
+  const candidates = (await readView(db, view, meId)).filter((c) => !seen.has(c.id));
+  // A row the agent just changed may sit here ahead of the service (its action is still queued):
+  // that is where it belongs, not a leaver.
+  const ahead = await db.transaction('r', db.outbox, () => idsWithPending(db, candidates.map((c) => c.id), fetchedAt));
+  const leavers = candidates.filter((c) => !ahead.has(c.id));
   if (leavers.length > RECHECK_LIMIT) {
     await db.conversations.bulkDelete(leavers.map((c) => c.id));
     return leavers.length;
   }
   for (const c of leavers) {
+    const askedAt = Date.now();
     const fresh = await bridge.call('conversations.get', { conversationId: c.id });
-    if (fresh.ok) await saveConversations(db, [fresh.value]);
+    if (fresh.ok) await saveConversations(db, [fresh.value], askedAt);
     else if (fresh.error.kind === 'not_found') await forgetConversation(db, c.id);
     else await db.conversations.delete(c.id);
   }
   return leavers.length;
+}
+
+/** The tab counts alone (page 1's meta): after the agent's own changes landed, without re-reading the list. */
+export async function refreshCounts(bridge: Bridge, db: InboxDb, view: ListView): Promise<void> {
+  const first = await bridge.call('conversations.list', listInput(view, 1));
+  if (first.ok) await db.viewCounts.put({ key: countsKey(view), counts: first.value.data.meta, fetchedAt: Date.now() });
 }

@@ -5,6 +5,8 @@ import type { Collection } from 'dexie';
 import Dexie from 'dexie';
 import type { ConversationListInput } from '../../../shared/bridge/calls/conversations';
 import type { ConversationStatus } from '../../../shared/api/records';
+import type { InFlight } from '../actions/in-flight';
+import { applyIntent } from '../actions/intents';
 import type { CachedConversation, InboxDb } from '../db/schema';
 
 export type AssigneeTab = 'me' | 'unassigned' | 'all';
@@ -125,4 +127,25 @@ function candidates(db: InboxDb, v: ListView, meId: number): Collection<CachedCo
 export async function readView(db: InboxDb, v: ListView, meId: number): Promise<CachedConversation[]> {
   const rows = await candidates(db, v, meId).toArray();
   return rows.filter((c) => matchesView(c, v, meId)).sort(comparators[v.sortBy]);
+}
+
+/**
+ * The view's rows with actions not yet read back from the cache applied in memory: changed rows
+ * show their new state, rows that no longer match leave. (The order is the cache's until it
+ * catches up a moment later.)
+ */
+export function withInFlight(rows: CachedConversation[], inFlight: readonly InFlight[], v: ListView, meId: number): CachedConversation[] {
+  if (!inFlight.length) return rows;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const changed = new Map<number, CachedConversation>();
+  for (const item of inFlight) {
+    for (const id of item.ids) {
+      const row = changed.get(id) ?? byId.get(id);
+      if (!row) continue;
+      const intent = item.intentFor({ row, record: undefined }, id);
+      if (intent && intent.kind !== 'message') changed.set(id, applyIntent({ row, record: undefined }, intent, item.at).row!);
+    }
+  }
+  if (!changed.size) return rows;
+  return rows.map((r) => changed.get(r.id) ?? r).filter((r) => !changed.has(r.id) || matchesView(r, v, meId));
 }

@@ -6,6 +6,8 @@ import type { Table } from 'dexie';
 import type { Contact } from '../../../shared/api/contacts';
 import type { Agent, CannedResponse, Inbox, Label, Team } from '../../../shared/api/directory';
 import type { Conversation, ConversationCounts, ConversationStatus, Message, Priority } from '../../../shared/api/records';
+import type { BridgeErrorKind } from '../../../shared/bridge/result';
+import type { Intent, IntentKind } from '../actions/intents';
 import { declareVersions } from './migrations';
 
 export interface CachedConversation {
@@ -72,20 +74,40 @@ export interface Draft {
 }
 
 /**
- * Reserved for the write path (phase 2): every action is queued here before it is sent, so none
- * is lost or sent twice across restarts. Nothing writes to it yet.
+ * The write path's queue (renderer/src/actions): every action the agent takes is stored here in
+ * the same transaction that applies it to the cache, then sent in order per conversation. It is
+ * the cache, so it survives a reload; an entry goes when the service has confirmed it (or the
+ * agent discarded a failed message).
  */
 export interface OutboxEntry {
+  /** Queue order (auto-increment). Also names an optimistic message: its local id derives from it. */
   seq?: number;
-  /** Client-generated, stable across retries (echo_id for messages). */
+  /** Client-generated UUID, stable across retries (a message's echo_id and send marker). */
   clientId: string;
   conversationId: number;
-  kind: string;
-  payload: unknown;
-  state: 'queued' | 'sending' | 'failed' | 'sent';
+  kind: IntentKind;
+  payload: Intent;
+  /**
+   * `failed`: a message the service refused, parked until the agent retries or discards it.
+   * `confirmed`: done; kept a little while so an answer fetched before it landed cannot undo it.
+   */
+  state: 'queued' | 'sending' | 'failed' | 'confirmed';
+  /** When the service confirmed it (epoch ms). */
+  confirmedAt?: number;
   createdAt: number;
   attempts: number;
+  /** Epoch ms before which the sender leaves it alone (backoff); 0 = at once. */
+  nextAttemptAt: number;
+  /** A message send whose outcome is unknown: look for it on the service before sending again. */
+  uncertain?: boolean;
+  /** For a message: the newest service message id held when it was first sent (the search starts after it). */
+  afterId?: number;
   lastError?: string;
+  lastErrorKind?: BridgeErrorKind;
+  /** The row and record as they were: the fallback for a rollback without the service. */
+  before?: { row: CachedConversation | undefined; record: Conversation | undefined };
+  /** Actions taken together (a bulk action) share it. */
+  batchId?: string;
 }
 
 /** The service's tab counts for one filter set (counts ignore the assignee tab). */

@@ -2,22 +2,34 @@
 // service through the bridge, then here.
 import type { Contact } from '../../../shared/api/contacts';
 import type { Conversation } from '../../../shared/api/records';
-import { toCachedConversation, toConversationRecord } from './normalize';
+import { isLocalMessage } from '../actions/intents';
+import { pendingByConversation, withPending } from '../actions/pending';
+import { toConversationRecord } from './normalize';
 import type { InboxDb } from './schema';
 
-export async function saveConversations(db: InboxDb, records: Conversation[]): Promise<void> {
-  await db.transaction('rw', db.conversations, db.conversationRecords, async () => {
-    await db.conversations.bulkPut(records.map(toCachedConversation));
-    await db.conversationRecords.bulkPut(records.map(toConversationRecord));
+/**
+ * Stores what the service answered, with the agent's actions it may not reflect yet re-applied on
+ * top. `fetchedAt`: when the request went out (an answer can be older than an action confirmed
+ * while it travelled).
+ */
+export async function saveConversations(db: InboxDb, records: Conversation[], fetchedAt = Date.now()): Promise<void> {
+  await db.transaction('rw', db.conversations, db.conversationRecords, db.outbox, async () => {
+    const pending = await pendingByConversation(db, records.map((r) => r.id), fetchedAt);
+    const cached = records.map((r) => withPending(r, pending.get(r.id)));
+    await db.conversations.bulkPut(cached.map((c) => c.row));
+    await db.conversationRecords.bulkPut(cached.map((c) => toConversationRecord(c.record)));
   });
 }
 
-/** A conversation the service no longer shows this agent (deleted, or moved out of their inboxes). */
+/**
+ * A conversation the service no longer shows this agent (deleted, or moved out of their inboxes).
+ * The agent's own unsent messages stay: what they wrote is never dropped behind their back.
+ */
 export async function forgetConversation(db: InboxDb, id: number): Promise<void> {
   await db.transaction('rw', [db.conversations, db.conversationRecords, db.messages, db.cursors], async () => {
     await db.conversations.delete(id);
     await db.conversationRecords.delete(id);
-    await db.messages.where('conversation_id').equals(id).delete();
+    await db.messages.where('conversation_id').equals(id).filter((m) => !isLocalMessage(m)).delete();
     await db.cursors.delete(id);
   });
 }

@@ -35,8 +35,9 @@ export function ContactPanel({ conversation }: { conversation: CachedConversatio
     queryKey: ['contact-conversations', db.name, contactId],
     enabled: contactId > 0,
     queryFn: async () => {
+      const askedAt = Date.now();
       const r = await callOrThrow(bridge, 'contacts.conversations', { contactId });
-      await saveConversations(db, r.payload);
+      await saveConversations(db, r.payload, askedAt);
       return true;
     },
   });

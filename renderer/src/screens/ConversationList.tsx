@@ -4,18 +4,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import type { BulkBarActions } from '../components/BulkBar';
+import { settledBefore, useInFlight } from '../actions/in-flight';
+import { BulkBar } from '../components/BulkBar';
 import { ConversationRow, ROW_HEIGHT } from '../components/ConversationRow';
 import { FilterBar } from '../components/FilterBar';
 import { ListTabs } from '../components/ListTabs';
 import { SyncBanner } from '../components/SyncBanner';
-import { revalidateView } from '../conversations/revalidate';
-import { countsKey, readView, statusOptions, tabOptions, viewKey } from '../conversations/view';
+import { refreshCounts, revalidateView } from '../conversations/revalidate';
+import { countsKey, readView, statusOptions, tabOptions, viewKey, withInFlight } from '../conversations/view';
 import { useDirectory } from '../directory/use-directory';
 import { useSession } from '../platform/session';
 import { useUi } from '../state/ui';
 
-export function ConversationList(props: { orderRef: { current: readonly number[] } }) {
+export function ConversationList(props: { orderRef: { current: readonly number[] }; bulkActions?: BulkBarActions }) {
   const { bridge, db, session } = useSession();
   const meId = session.user.id;
   const view = useUi((s) => s.view);
@@ -23,12 +26,18 @@ export function ConversationList(props: { orderRef: { current: readonly number[]
   const activeId = useUi((s) => s.activeConversationId);
   const openId = useUi((s) => s.selectedConversationId);
   const select = useUi((s) => s.select);
+  const bulk = useUi((s) => s.bulkSelection);
   const directory = useDirectory();
 
   // The result carries its view's key, so rows of the previous view are never shown for this one.
   const key = viewKey(view);
-  const result = useLiveQuery(async () => ({ key, rows: await readView(db, view, meId) }), [db, view, meId, key]);
-  const rows = result?.key === key ? result.rows : undefined;
+  const result = useLiveQuery(async () => ({ key, startedAt: performance.now(), rows: await readView(db, view, meId) }), [db, view, meId, key]);
+  // Actions the cache has not handed back yet apply here in memory, so the list answers at once.
+  const inFlight = useInFlight((s) => s.items);
+  const rows = useMemo(() => (result?.key === key ? withInFlight(result.rows, inFlight, view, meId) : undefined), [result, key, inFlight, view, meId]);
+  useEffect(() => {
+    if (result) settledBefore(result.startedAt);
+  }, [result]);
   const counts = useLiveQuery(() => db.viewCounts.get(countsKey(view)), [db, view]);
   const revalidate = useQuery({
     queryKey: ['conversations', db.name, key],
@@ -38,6 +47,28 @@ export function ConversationList(props: { orderRef: { current: readonly number[]
   useEffect(() => {
     props.orderRef.current = rows?.map((r) => r.id) ?? [];
   }, [rows, props.orderRef]);
+
+  // The tab counts come from the service: once the agent's changes have landed, ask again.
+  const landed = useLiveQuery(() => db.outbox.where('state').equals('confirmed').filter((e) => e.kind !== 'read' && e.kind !== 'unread').count(), [db]);
+  useEffect(() => {
+    if (landed) void refreshCounts(bridge, db, view);
+  }, [landed, bridge, db, view]);
+
+  // A row that leaves the view (resolved while viewing Open) takes the cursor's place with it:
+  // the cursor moves to the row that now sits where it was. Picks of rows gone from the view go too.
+  const previous = useRef<readonly number[]>([]);
+  useEffect(() => {
+    if (!rows) return;
+    const ids = rows.map((r) => r.id);
+    const ui = useUi.getState();
+    const cursor = ui.activeConversationId;
+    if (cursor !== undefined && !ids.includes(cursor)) {
+      const was = previous.current.indexOf(cursor);
+      if (was >= 0 && ids.length) ui.setActive(ids[Math.min(was, ids.length - 1)]);
+    }
+    if (ui.bulkSelection.some((id) => !ids.includes(id))) ui.setBulk(ui.bulkSelection.filter((id) => ids.includes(id)));
+    previous.current = ids;
+  }, [rows]);
 
   const scroller = useRef<HTMLDivElement>(null);
   const count = rows?.length ?? 0;
@@ -71,6 +102,7 @@ export function ConversationList(props: { orderRef: { current: readonly number[]
         {revalidate.isFetching ? ' · syncing' : ''}
       </p>
       {rows && count === 0 && !revalidate.isFetching && <p className="empty">Nothing here. Try another tab, status or filter.</p>}
+      {bulk.length > 0 && props.bulkActions && <BulkBar count={bulk.length} actions={props.bulkActions} />}
       <div
         ref={scroller}
         id="conversation-listbox"
@@ -93,6 +125,8 @@ export function ConversationList(props: { orderRef: { current: readonly number[]
                 showStatus={view.status === 'all'}
                 active={c.id === activeId}
                 open={c.id === openId}
+                checked={bulk.includes(c.id)}
+                selecting={bulk.length > 0}
                 index={item.index}
                 count={count}
                 start={item.start}

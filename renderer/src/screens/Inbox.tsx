@@ -1,22 +1,31 @@
 // The signed-in inbox: the conversation list (or search results) beside the open conversation and
 // its contact. Keyboard-first: one command registry drives the shortcuts, the palette (Ctrl/Cmd+K)
-// and the shortcuts sheet (?). On narrow windows (200% zoom) one pane shows at a time.
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+// and the shortcuts sheet (?); triage pickers and the bulk bar act through the write path, whose
+// sender runs while the inbox is mounted. On narrow windows (200% zoom) one pane shows at a time.
+import { useEffect, useMemo, useRef } from 'react';
+import { useOutboxSender } from '../actions/registry';
 import { CommandPalette } from '../components/CommandPalette';
+import { OutboxStatus } from '../components/OutboxStatus';
+import { TriagePickers } from '../components/TriagePickers';
 import { SessionSwitcher } from '../components/SessionSwitcher';
 import { SearchField } from '../components/SearchField';
 import { ShortcutsSheet } from '../components/ShortcutsSheet';
-import type { InboxCommandContext } from '../commands/inbox-commands';
 import { createInboxCommands } from '../commands/inbox-commands';
 import { useShortcuts } from '../commands/use-shortcuts';
 import { useDirectory, useDirectorySync } from '../directory/use-directory';
 import { useSession } from '../platform/session';
 import type { SearchHit } from '../search/merge';
 import { searchIndexFor } from '../search/local-index';
+import type { Overlay, PickerKind } from '../state/ui';
 import { useUi } from '../state/ui';
 import { ConversationList } from './ConversationList';
 import { ConversationView } from './ConversationView';
 import { SearchPane } from './SearchResults';
+import { useInboxContext } from './inbox-context';
+import { useTriageState } from './triage-state';
+
+const pickerKinds: readonly string[] = ['assign', 'team', 'labels', 'priority', 'snooze'] satisfies PickerKind[];
+const isPicker = (o: Overlay): o is PickerKind => o !== undefined && pickerKinds.includes(o);
 
 export function Inbox() {
   const { session, bridge, db } = useSession();
@@ -26,6 +35,7 @@ export function Inbox() {
   const narrowPane = useUi((s) => s.narrowPane);
   const query = useUi((s) => s.searchQuery);
   const notice = useUi((s) => s.notice);
+  const triageTargets = useUi((s) => s.triageTargets);
   const account = session.accounts.find((a) => a.id === session.accountId);
   useDirectorySync();
   const directory = useDirectory();
@@ -53,36 +63,30 @@ export function Inbox() {
     directoryRef.current = directory;
   }, [directory]);
 
-  const context = useCallback((): InboxCommandContext => {
-    const ui = useUi.getState();
-    return {
-      view: ui.view,
-      activeId: ui.activeConversationId,
-      selectedId: ui.selectedConversationId,
-      overlay: ui.overlay,
-      orderedIds: () => orderRef.current,
-      directory: directoryRef.current,
-      setView: (patch) => ui.setView(patch),
-      setActive: (id) => ui.setActive(id),
-      open: (id) => {
-        ui.setSearchQuery('');
-        ui.select(id);
+  // The write path's sender drains this session's outbox while the inbox is up.
+  const notify = useUi((s) => s.notify);
+  useOutboxSender(db, bridge, notify);
+  const { rowsRef, unsentRef } = useTriageState();
+  const me = useMemo(() => ({ id: session.user.id, name: session.user.name }), [session.user.id, session.user.name]);
+  const context = useInboxContext({ db, me, orderRef, directoryRef, unsentRef, rowsRef });
+  const bulkActions = useMemo(
+    () => ({
+      resolve: () => {
+        const ctx = context();
+        ctx.triage.setStatus(ctx.triage.targets(), 'resolved');
       },
-      closeConversation: () => {
-        ui.showPane('list');
-        document.getElementById('conversation-listbox')?.focus();
+      markUnread: () => {
+        const ctx = context();
+        ctx.triage.markUnread(ctx.triage.targets());
       },
-      focusComposer: (mode) => ui.focusComposer(mode),
-      focusSearch: () => ui.focusSearch(),
-      focusList: () => {
-        ui.showPane('list');
-        ui.setSearchQuery('');
-        requestAnimationFrame(() => document.getElementById('conversation-listbox')?.focus());
+      open: (kind: PickerKind) => {
+        const ctx = context();
+        ctx.triage.openPicker(kind, ctx.triage.targets());
       },
-      setOverlay: (o) => ui.setOverlay(o),
-      toggleContactPanel: () => ui.toggleContactPanel(),
-    };
-  }, []);
+      clear: () => context().triage.setBulk([]),
+    }),
+    [context],
+  );
   useShortcuts(registry, context);
 
   const openHit = async (hit: SearchHit) => {
@@ -110,6 +114,7 @@ export function Inbox() {
         <button type="button" className="link-button" onClick={() => setOverlay('shortcuts')} aria-keyshortcuts="?">
           Shortcuts
         </button>
+        <OutboxStatus />
         <span className="muted user-name">{session.user.name}</span>
         <SessionSwitcher />
       </header>
@@ -122,7 +127,7 @@ export function Inbox() {
         </p>
       )}
       <main className="panes" data-pane={selected === undefined ? 'list' : narrowPane}>
-        {query.trim() ? <SearchPane query={query.trim()} onOpen={(h) => void openHit(h)} /> : <ConversationList orderRef={orderRef} />}
+        {query.trim() ? <SearchPane query={query.trim()} onOpen={(h) => void openHit(h)} /> : <ConversationList orderRef={orderRef} bulkActions={bulkActions} />}
         {selected === undefined ? (
           <section className="conversation placeholder" aria-label="No conversation open">
             <p>Select a conversation (j / k to move, Enter to open).</p>
@@ -133,6 +138,7 @@ export function Inbox() {
       </main>
       {overlay === 'palette' && <CommandPalette registry={registry} context={context} onClose={() => setOverlay(undefined)} />}
       {overlay === 'shortcuts' && <ShortcutsSheet registry={registry} onClose={() => setOverlay(undefined)} />}
+      {isPicker(overlay) && <TriagePickers kind={overlay} targets={triageTargets} directory={directory} onClose={() => setOverlay(undefined)} />}
     </div>
   );
 }

@@ -6,7 +6,9 @@ import type { ListView } from '../conversations/view';
 import { defaultView } from '../conversations/view';
 import type { ComposerMode } from '../db/schema';
 
-export type Overlay = 'palette' | 'shortcuts' | undefined;
+/** The triage pickers: each applies to `triageTargets`. */
+export type PickerKind = 'assign' | 'team' | 'labels' | 'priority' | 'snooze';
+export type Overlay = 'palette' | 'shortcuts' | PickerKind | undefined;
 /** Which pane has the agent's attention on narrow screens (200% zoom), where one pane shows. */
 export type NarrowPane = 'list' | 'conversation' | 'contact';
 
@@ -14,6 +16,12 @@ interface UiState {
   selectedConversationId: number | undefined;
   /** The row the keyboard cursor is on (j/k), which Enter opens. */
   activeConversationId: number | undefined;
+  /**
+   * The agent moved the cursor (j/k) since opening a conversation: triage keys then act on the
+   * highlighted row. Opening one gives the lead back to it (the cursor may also move on its own,
+   * when a row leaves the view; that does not count).
+   */
+  cursorLeads: boolean;
   view: ListView;
   overlay: Overlay;
   searchQuery: string;
@@ -25,8 +33,14 @@ interface UiState {
   searchFocus: number;
   /** A short message for the agent in the app's live region ("This link cannot be opened"). */
   notice: { text: string; n: number } | undefined;
+  /** Conversations picked for a bulk action (x, Shift+J/K), in the order picked. */
+  bulkSelection: number[];
+  /** What the open picker applies to. */
+  triageTargets: number[];
   select(id: number | undefined): void;
   setActive(id: number | undefined): void;
+  /** The agent moves the cursor (j/k, Shift+J/K). */
+  moveCursor(id: number): void;
   setView(patch: Partial<ListView>): void;
   setOverlay(o: Overlay): void;
   setSearchQuery(q: string): void;
@@ -36,6 +50,10 @@ interface UiState {
   focusSearch(): void;
   notify(text: string): void;
   clearNotice(): void;
+  toggleBulk(id: number): void;
+  addToBulk(ids: readonly number[]): void;
+  setBulk(ids: readonly number[]): void;
+  openPicker(kind: PickerKind, targets: readonly number[]): void;
 }
 
 // The list view (tab, status, filters, sort) is kept across restarts, so the app reopens where the
@@ -45,6 +63,7 @@ export const useUi = create<UiState>()(
     (set) => ({
       selectedConversationId: undefined,
       activeConversationId: undefined,
+      cursorLeads: false,
       view: defaultView,
       overlay: undefined,
       searchQuery: '',
@@ -53,8 +72,11 @@ export const useUi = create<UiState>()(
       composerFocus: undefined,
       searchFocus: 0,
       notice: undefined,
-      select: (id) => set({ selectedConversationId: id, activeConversationId: id, narrowPane: id === undefined ? 'list' : 'conversation' }),
+      bulkSelection: [],
+      triageTargets: [],
+      select: (id) => set({ selectedConversationId: id, activeConversationId: id, cursorLeads: false, narrowPane: id === undefined ? 'list' : 'conversation' }),
       setActive: (id) => set({ activeConversationId: id }),
+      moveCursor: (id) => set({ activeConversationId: id, cursorLeads: true }),
       setView: (patch) => set((s) => ({ view: { ...s.view, ...patch } })),
       setOverlay: (overlay) => set({ overlay }),
       setSearchQuery: (searchQuery) => set({ searchQuery }),
@@ -64,6 +86,10 @@ export const useUi = create<UiState>()(
       focusSearch: () => set((s) => ({ searchFocus: s.searchFocus + 1 })),
       notify: (text) => set((s) => ({ notice: { text, n: (s.notice?.n ?? 0) + 1 } })),
       clearNotice: () => set({ notice: undefined }),
+      toggleBulk: (id) => set((s) => ({ bulkSelection: s.bulkSelection.includes(id) ? s.bulkSelection.filter((x) => x !== id) : [...s.bulkSelection, id] })),
+      addToBulk: (ids) => set((s) => ({ bulkSelection: [...s.bulkSelection, ...ids.filter((id) => !s.bulkSelection.includes(id))] })),
+      setBulk: (ids) => set({ bulkSelection: [...ids] }),
+      openPicker: (kind, targets) => set({ overlay: kind, triageTargets: [...targets] }),
     }),
     { name: 'inbox.view', storage: createJSONStorage(() => localStorage), version: 1, partialize: (s) => ({ view: s.view }) },
   ),

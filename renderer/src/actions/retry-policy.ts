@@ -1,0 +1,41 @@
+// How the outbox reads a failure, and how long it waits before the next attempt.
+import type { BridgeErrorKind } from '../../../shared/bridge/result';
+
+/**
+ * `refused`: the service answered no (or the input can never pass): roll back, tell the agent.
+ * `not_processed`: the service did not act on it (throttled, signed out): send again later.
+ * `unknown`: it may or may not have happened (timeout, lost connection, 5xx, an odd answer).
+ * For a "set to X" action both of the last two mean "send again"; for a message, `unknown`
+ * means "look for it before sending again".
+ */
+export type FailureClass = 'refused' | 'not_processed' | 'unknown';
+
+const refused: ReadonlySet<BridgeErrorKind> = new Set(['validation', 'not_found', 'forbidden', 'invalid_input', 'unauthorized']);
+const notProcessed: ReadonlySet<BridgeErrorKind> = new Set(['rate_limited', 'session_expired', 'not_signed_in']);
+
+export function classify(kind: BridgeErrorKind): FailureClass {
+  if (refused.has(kind)) return 'refused';
+  if (notProcessed.has(kind)) return 'not_processed';
+  return 'unknown';
+}
+
+export interface BackoffPolicy {
+  baseMs: number;
+  maxMs: number;
+  /** 429 has no Retry-After: back off on a slower schedule. */
+  rateLimitedBaseMs: number;
+  /**
+   * After an unknown outcome of a message send, wait at least this long before looking for it:
+   * a request the service is still working on must have finished, or the search could miss it.
+   */
+  settleMs: number;
+}
+
+export const defaultBackoff: BackoffPolicy = { baseMs: 1_000, maxMs: 60_000, rateLimitedBaseMs: 5_000, settleMs: 20_000 };
+
+/** Full jitter: a random wait up to base·2^(attempt−1), capped. `attempt` counts from 1. */
+export function retryDelay(policy: BackoffPolicy, attempt: number, kind: BridgeErrorKind, random: () => number): number {
+  const base = kind === 'rate_limited' ? policy.rateLimitedBaseMs : policy.baseMs;
+  const ceiling = Math.min(policy.maxMs, base * 2 ** Math.min(30, Math.max(0, attempt - 1)));
+  return Math.floor(random() * ceiling);
+}

@@ -1,0 +1,88 @@
+// The agent's actions in the terms of the inbox: resolve these, label those, send this reply.
+// Each builds its intent from the conversation as cached inside perform's transaction (so "add
+// label vip" becomes that conversation's full set with vip in it), queues it, and wakes the sender.
+import type { ConversationStatus, Priority } from '../../../shared/api/records';
+import type { InboxDb } from '../db/schema';
+import type { Cached, Intent, Person } from './intents';
+import { isLocalMessage, normalizeLabels } from './intents';
+import { beginInFlight, committedInFlight, dropInFlight } from './in-flight';
+import type { Performed } from './perform';
+import { perform } from './perform';
+import { senderFor } from './registry';
+
+export interface ActionContext {
+  db: InboxDb;
+  /** The signed-in agent: sender of messages, "assign to me". */
+  me: Person;
+}
+
+async function act(ctx: ActionContext, ids: readonly number[], intentFor: (cached: Cached, id: number) => Intent | undefined): Promise<Performed[]> {
+  const at = Date.now();
+  const n = beginInFlight(ids, intentFor, at);
+  try {
+    const done = await perform(ctx.db, ids, intentFor, { now: () => at });
+    committedInFlight(n);
+    if (done.length) senderFor(ctx.db)?.kick();
+    return done;
+  } catch (err) {
+    dropInFlight(n);
+    throw err;
+  }
+}
+
+/** `snoozedUntil` (epoch seconds) only with `snoozed`; null there means "until the next reply". */
+export const setStatus = (ctx: ActionContext, ids: readonly number[], status: ConversationStatus, snoozedUntil: number | null = null) =>
+  act(ctx, ids, () => ({ kind: 'status', status, snoozedUntil: status === 'snoozed' ? snoozedUntil : null }));
+
+export const setPriority = (ctx: ActionContext, ids: readonly number[], priority: Priority | null) => act(ctx, ids, () => ({ kind: 'priority', priority }));
+
+export const assign = (ctx: ActionContext, ids: readonly number[], assignee: Person | null) => act(ctx, ids, () => ({ kind: 'assignee', assignee }));
+
+export const assignTeam = (ctx: ActionContext, ids: readonly number[], team: Person | null) => act(ctx, ids, () => ({ kind: 'team', team }));
+
+/**
+ * Adds and removes labels. The service replaces the whole set, so each conversation gets its own
+ * full intended set: what it has now, minus `remove`, plus `add`. Unchanged sets send nothing, and
+ * neither does a conversation not cached yet: its current set is unknown, and a partial set would
+ * wipe the rest.
+ */
+export const changeLabels = (ctx: ActionContext, ids: readonly number[], change: { add?: readonly string[]; remove?: readonly string[] }) =>
+  act(ctx, ids, (cached) => {
+    if (!cached.row && !cached.record) return undefined;
+    const current = normalizeLabels(cached.row?.labels ?? cached.record?.labels ?? []);
+    const drop = new Set(change.remove ?? []);
+    const labels = normalizeLabels([...current.filter((l) => !drop.has(l)), ...(change.add ?? [])]);
+    return labels.join('\n') === current.join('\n') ? undefined : { kind: 'labels', labels };
+  });
+
+/** Marks read when the cache shows something unread (opening a conversation does this). */
+export const markRead = (ctx: ActionContext, ids: readonly number[]) =>
+  act(ctx, ids, (cached) => ((cached.row?.unreadCount ?? 1) > 0 ? { kind: 'read' } : undefined));
+
+export const markUnread = (ctx: ActionContext, ids: readonly number[]) => act(ctx, ids, () => ({ kind: 'unread' }));
+
+/** Queues a reply or a private note; its draft goes in the same commit. */
+export async function sendMessage(ctx: ActionContext, conversationId: number, content: string, isPrivate: boolean): Promise<Performed> {
+  const [done] = await act(ctx, [conversationId], () => ({ kind: 'message', content, private: isPrivate, sender: ctx.me }));
+  return done!;
+}
+
+/** A parked (failed) or waiting message goes again now, keeping its place and client id. */
+export async function retryMessage(db: InboxDb, seq: number): Promise<void> {
+  await db.outbox.where('seq').equals(seq).modify((e) => {
+    if (e.state === 'failed' || e.state === 'queued') Object.assign(e, { state: 'queued', nextAttemptAt: 0 });
+  });
+  senderFor(db)?.kick();
+}
+
+/** Drops a message that is not on its way (failed, or waiting to retry), with its optimistic copy. */
+export async function discardMessage(db: InboxDb, seq: number): Promise<boolean> {
+  return db.transaction('rw', db.outbox, db.messages, async () => {
+    const e = await db.outbox.get(seq);
+    if (!e || e.kind !== 'message' || (e.state !== 'failed' && e.state !== 'queued')) return false;
+    await db.outbox.delete(seq);
+    const local = await db.messages.where('[conversation_id+id]').between([e.conversationId, 0], [e.conversationId, Infinity]).filter((m) => isLocalMessage(m) && m.echo_id === e.clientId).primaryKeys();
+    await db.messages.bulkDelete(local);
+    return true;
+  });
+}

@@ -1,0 +1,39 @@
+// The header's word on the outbox: nothing when everything is saved; "Saving 3 changes…" while
+// they go; "3 changes waiting to be sent, retrying" when they wait for a retry; and messages the
+// service refused, as a button to the conversation that holds the first of them.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useSession } from '../platform/session';
+import { useUi } from '../state/ui';
+
+export function OutboxStatus() {
+  const { db } = useSession();
+  const select = useUi((s) => s.select);
+  const state = useLiveQuery(async () => {
+    const entries = (await db.outbox.toArray()).filter((e) => e.state !== 'confirmed');
+    const failedEntries = entries.filter((e) => e.state === 'failed');
+    const failed = failedEntries.length;
+    const failedIn = failedEntries[0]?.conversationId;
+    const pending = entries.filter((e) => e.state !== 'failed');
+    const retrying = pending.filter((e) => e.lastErrorKind !== undefined).length;
+    return { pending: pending.length, retrying, failed, failedIn };
+  }, [db]);
+  const text = !state
+    ? ''
+    : state.retrying
+      ? `${state.pending} ${state.pending === 1 ? 'change' : 'changes'} waiting to be sent, retrying`
+      : state.pending
+        ? `Saving ${state.pending} ${state.pending === 1 ? 'change' : 'changes'}…`
+        : '';
+  const failedText = state?.failed ? `${state.failed} ${state.failed === 1 ? 'message' : 'messages'} not sent` : '';
+  return (
+    <span className="outbox-status" role="status" data-testid="outbox-status">
+      {text}
+      {text && failedText ? ' · ' : ''}
+      {failedText && (
+        <button type="button" className="link-button error" onClick={() => state?.failedIn !== undefined && select(state.failedIn)}>
+          {failedText}
+        </button>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,34 @@
+// What the triage commands need to read synchronously while a key is handled: the cached rows of
+// the conversations an action could apply to (selection, cursor, open conversation) and the open
+// conversation's unsent messages. Kept in refs from live queries, so a key press never waits.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useRef } from 'react';
+import type { CachedConversation } from '../db/schema';
+import { useSession } from '../platform/session';
+import { useUi } from '../state/ui';
+import type { UnsentSeqs } from './inbox-context';
+
+export function useTriageState() {
+  const { db } = useSession();
+  const bulk = useUi((s) => s.bulkSelection);
+  const active = useUi((s) => s.activeConversationId);
+  const open = useUi((s) => s.selectedConversationId);
+  const ids = [...new Set([...bulk, active, open].filter((id): id is number => id !== undefined))];
+  const key = ids.join(',');
+  const rows = useLiveQuery(async () => new Map((await db.conversations.bulkGet(ids)).filter((c): c is CachedConversation => Boolean(c)).map((c) => [c.id, c])), [db, key]);
+  const unsent = useLiveQuery(async (): Promise<UnsentSeqs> => {
+    if (open === undefined) return { waiting: [], failed: [] };
+    const entries = (await db.outbox.where('conversationId').equals(open).toArray()).filter((e) => e.kind === 'message');
+    return { waiting: entries.filter((e) => e.state === 'queued').map((e) => e.seq!), failed: entries.filter((e) => e.state === 'failed').map((e) => e.seq!) };
+  }, [db, open]);
+
+  const rowsRef = useRef<ReadonlyMap<number, CachedConversation>>(new Map());
+  const unsentRef = useRef<UnsentSeqs>({ waiting: [], failed: [] });
+  useEffect(() => {
+    if (rows) rowsRef.current = rows;
+  }, [rows]);
+  useEffect(() => {
+    if (unsent) unsentRef.current = unsent;
+  }, [unsent]);
+  return { rowsRef, unsentRef };
+}

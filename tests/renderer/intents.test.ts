@@ -1,0 +1,128 @@
+// The pure parts of the write path: how each intent looks in the cache, how a rollback puts back
+// only the fields an action changed, and how failures are read and backed off.
+import { describe, expect, it } from 'vitest';
+import type { Cached, Intent } from '../../renderer/src/actions/intents';
+import { applyIntent, describeIntent, isLocalMessage, localMessageId, normalizeLabels, restoreFields } from '../../renderer/src/actions/intents';
+import { changeLabels } from '../../renderer/src/actions/triage';
+import { saveConversations } from '../../renderer/src/db/sync';
+import { InboxDb } from '../../renderer/src/db/schema';
+import { uniqueDbName } from './fixtures';
+import type { InFlight } from '../../renderer/src/actions/in-flight';
+import { beginInFlight, committedInFlight, settledBefore, useInFlight } from '../../renderer/src/actions/in-flight';
+import { withPending } from '../../renderer/src/actions/pending';
+import { defaultView, withInFlight } from '../../renderer/src/conversations/view';
+import { classify, defaultBackoff, retryDelay } from '../../renderer/src/actions/retry-policy';
+import { toCachedConversation } from '../../renderer/src/db/normalize';
+import type { OutboxEntry } from '../../renderer/src/db/schema';
+import { conv } from './fixtures';
+
+const cached = (c = conv(5, { status: 'open', labels: ['billing'], priority: 'low', assignee: 2, team: 1, unread: 3 })): Cached => ({ row: toCachedConversation(c), record: c });
+const at = Date.UTC(2026, 10, 21, 12, 0);
+
+describe('applyIntent', () => {
+  it('sets each field in the list row and the full record alike', () => {
+    const start = cached();
+    const snoozed = applyIntent(start, { kind: 'status', status: 'snoozed', snoozedUntil: 1_800_000_000 }, at);
+    expect([snoozed.row!.status, snoozed.record!.status, snoozed.record!.snoozed_until]).toEqual(['snoozed', 'snoozed', new Date(1_800_000_000_000).toISOString()]);
+    expect(applyIntent(snoozed, { kind: 'status', status: 'open', snoozedUntil: null }, at).record!.snoozed_until).toBeNull();
+    const urgent = applyIntent(start, { kind: 'priority', priority: 'urgent' }, at);
+    expect([urgent.row!.priority, urgent.row!.priorityRank, urgent.record!.priority]).toEqual(['urgent', 3, 'urgent']);
+    const jordan = applyIntent(start, { kind: 'assignee', assignee: { id: 3, name: 'Jordan Lee' } }, at);
+    expect([jordan.row!.assigneeId, jordan.row!.assigneeName, jordan.record!.meta.assignee?.name]).toEqual([3, 'Jordan Lee', 'Jordan Lee']);
+    const nobody = applyIntent(start, { kind: 'assignee', assignee: null }, at);
+    expect([nobody.row!.assigneeId, nobody.row!.assigneeName, nobody.record!.meta.assignee]).toEqual([0, '', null]);
+    expect(applyIntent(start, { kind: 'team', team: null }, at).row!.teamId).toBe(0);
+    expect(applyIntent(start, { kind: 'labels', labels: ['vip', ' billing', 'vip'] }, at).row!.labels).toEqual(['billing', 'vip']);
+    expect(applyIntent(start, { kind: 'read' }, at).row!.unreadCount).toBe(0);
+    expect(applyIntent(applyIntent(start, { kind: 'read' }, at), { kind: 'unread' }, at).row!.unreadCount).toBe(1);
+    const reply = applyIntent(start, { kind: 'message', content: 'On **it**', private: false, sender: { id: 2, name: 'Sam' } }, at);
+    expect([reply.row!.preview, reply.row!.lastActivityAt, reply.row!.waitingSince]).toEqual(['On it', at / 1000, 0]);
+    // The input is never changed in place.
+    expect(start.row!.status).toBe('open');
+  });
+
+  it('works on a conversation never cached (nothing to show, nothing to break)', () => {
+    expect(applyIntent({ row: undefined, record: undefined }, { kind: 'status', status: 'resolved', snoozedUntil: null }, at)).toEqual({ row: undefined, record: undefined });
+  });
+});
+
+describe('restoreFields', () => {
+  it('puts back only the fields of the action\'s kind', () => {
+    const before = cached();
+    let now = applyIntent(before, { kind: 'labels', labels: ['x'] }, at);
+    now = applyIntent(now, { kind: 'priority', priority: 'high' }, at);
+    const back = restoreFields(now, before, 'labels');
+    expect([back.row!.labels, back.record!.labels, back.row!.priority]).toEqual([['billing'], ['billing'], 'high']);
+  });
+});
+
+describe('withPending', () => {
+  it('re-applies queued intents in order over a service record', () => {
+    const entry = (seq: number, payload: Intent): OutboxEntry => ({ seq, clientId: `c${seq}`, conversationId: 5, kind: payload.kind, payload, state: 'queued', createdAt: at, attempts: 0, nextAttemptAt: 0 });
+    const out = withPending(conv(5, { status: 'open' }), [entry(1, { kind: 'status', status: 'pending', snoozedUntil: null }), entry(2, { kind: 'status', status: 'resolved', snoozedUntil: null })]);
+    expect([out.row.status, out.record.status]).toEqual(['resolved', 'resolved']);
+  });
+});
+
+describe('local messages', () => {
+  it('live above every service id', () => {
+    expect(isLocalMessage({ id: localMessageId(1) })).toBe(true);
+    expect(isLocalMessage({ id: 2_147_483_647 })).toBe(false);
+    expect(normalizeLabels([' b', 'a', 'b', ''])).toEqual(['a', 'b']);
+    expect(describeIntent({ kind: 'assignee', assignee: { id: 3, name: 'Jordan Lee' } })).toBe('assign Jordan Lee to');
+  });
+});
+
+describe('retry policy', () => {
+  it('reads refusals, unprocessed requests and unknown outcomes apart', () => {
+    expect(['validation', 'not_found', 'forbidden', 'invalid_input', 'unauthorized'].map((k) => classify(k as never))).toEqual(Array(5).fill('refused'));
+    expect(['rate_limited', 'session_expired', 'not_signed_in'].map((k) => classify(k as never))).toEqual(Array(3).fill('not_processed'));
+    expect(['network', 'timeout', 'server', 'bad_response', 'internal'].map((k) => classify(k as never))).toEqual(Array(5).fill('unknown'));
+  });
+
+  it('backs off with full jitter up to a cap, slower after 429', () => {
+    const top = () => 0.999_999;
+    expect(retryDelay(defaultBackoff, 1, 'network', top)).toBe(999);
+    expect(retryDelay(defaultBackoff, 3, 'network', top)).toBe(3_999);
+    expect(retryDelay(defaultBackoff, 30, 'network', top)).toBe(59_999);
+    expect(retryDelay(defaultBackoff, 1, 'rate_limited', top)).toBe(4_999);
+    expect(retryDelay(defaultBackoff, 5, 'network', () => 0)).toBe(0);
+  });
+});
+
+describe('changeLabels', () => {
+  it('sends each conversation its full set, nothing when unchanged, and nothing for one not cached (its set is unknown)', async () => {
+    const db = new InboxDb(uniqueDbName('labels'));
+    await saveConversations(db, [conv(1, { labels: ['billing'] }), conv(2, { labels: ['vip'] })]);
+    const ctx = { db, me: { id: 2, name: 'Sam' } };
+    const done = await changeLabels(ctx, [1, 2, 3], { add: ['vip'] });
+    expect(done.map((d) => d.conversationId)).toEqual([1]);
+    expect((await db.outbox.toArray()).map((e) => e.payload)).toEqual([{ kind: 'labels', labels: ['billing', 'vip'] }]);
+    db.close();
+  });
+});
+
+describe('actions in flight (applied in memory until the list has read them back)', () => {
+  it('a resolved row leaves an Open view at once; other changes show on their rows', () => {
+    const rows = [conv(1, { assignee: 2 }), conv(2, { assignee: 2 }), conv(3, { assignee: 2 })].map(toCachedConversation);
+    const item = (n: number, ids: number[], intent: Intent): InFlight => ({ n, ids, intentFor: () => intent, at });
+    const shown = withInFlight(rows, [item(1, [2], { kind: 'status', status: 'resolved', snoozedUntil: null }), item(2, [3], { kind: 'labels', labels: ['vip'] })], defaultView, 2);
+    expect(shown.map((r) => r.id)).toEqual([1, 3]);
+    expect(shown[1]!.labels).toEqual(['vip']);
+    // Assigned away from me: leaves Mine.
+    expect(withInFlight(rows, [item(3, [1], { kind: 'assignee', assignee: { id: 4, name: 'Priya' } })], defaultView, 2).map((r) => r.id)).toEqual([2, 3]);
+    expect(withInFlight(rows, [], defaultView, 2)).toBe(rows);
+  });
+
+  it('go once a list query that started after their commit has read them', () => {
+    useInFlight.setState({ items: [] });
+    const a = beginInFlight([1], () => ({ kind: 'read' }), at);
+    const b = beginInFlight([2], () => ({ kind: 'read' }), at);
+    committedInFlight(a);
+    const startedAfterA = performance.now();
+    settledBefore(startedAfterA - 1_000);
+    expect(useInFlight.getState().items.map((i) => i.n)).toEqual([a, b]);
+    settledBefore(startedAfterA);
+    expect(useInFlight.getState().items.map((i) => i.n)).toEqual([b]);
+  });
+});

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { ErrorBoundary } from './components/ErrorBoundary';
 import { getBridge } from './platform/bridge';
 import './styles.css';
 
@@ -17,7 +18,9 @@ root.render(
   <StrictMode>
     {bridge ? (
       <QueryClientProvider client={queryClient}>
-        <App bridge={bridge} />
+        <ErrorBoundary what="the app">
+          <App bridge={bridge} />
+        </ErrorBoundary>
       </QueryClientProvider>
     ) : (
       <main className="sign-in">

@@ -131,6 +131,9 @@ describe('send key preference', () => {
     expect(isSendKey(key({ ctrlKey: true }), 'mod-enter')).toBe(true);
     expect(isSendKey(key({ metaKey: true }), 'mod-enter')).toBe(true);
     expect(isSendKey(key({ key: 'a', ctrlKey: true }), 'mod-enter')).toBe(false);
+    // Enter that confirms an input method's composition never sends.
+    expect(isSendKey({ ...key({}), isComposing: true }, 'enter')).toBe(false);
+    expect(isSendKey({ ...key({ ctrlKey: true }), isComposing: true }, 'mod-enter')).toBe(false);
   });
 
   it('with Ctrl+Enter: Enter breaks the line, Ctrl+Enter queues the message and clears the box and the draft', async () => {

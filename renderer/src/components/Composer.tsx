@@ -19,8 +19,12 @@ import type { Suggestion } from './SuggestionList';
 import { SuggestionList } from './SuggestionList';
 
 /** Whether this key press sends, under the agent's preference. */
-export function isSendKey(e: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'>, pref: SendKey): boolean {
-  if (e.key !== 'Enter' || e.altKey) return false;
+/**
+ * Whether this key press sends. Never while an input method is composing: there Enter confirms
+ * the word being composed (Japanese, Chinese, Korean input), it does not send.
+ */
+export function isSendKey(e: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'> & { isComposing?: boolean }, pref: SendKey): boolean {
+  if (e.key !== 'Enter' || e.altKey || e.isComposing) return false;
   const mod = e.ctrlKey || e.metaKey;
   return pref === 'enter' ? !e.shiftKey && !mod : mod;
 }
@@ -129,7 +133,8 @@ export function Composer({ conversationId }: { conversationId: number }) {
         return;
       }
     }
-    if (isSendKey(e, sendKey)) {
+    // keyCode 229: Safari's way of saying an input method is composing.
+    if (isSendKey({ key: e.key, shiftKey: e.shiftKey, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, isComposing: e.nativeEvent.isComposing || e.keyCode === 229 }, sendKey)) {
       e.preventDefault();
       void submit();
     } else if (e.key === 'Escape') {

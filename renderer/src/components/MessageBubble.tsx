@@ -20,10 +20,19 @@ export function formatBytes(n: number | null | undefined): string {
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
-function attachmentName(a: Attachment): string {
-  if (a.fallback_title) return a.fallback_title;
-  const last = a.data_url?.split(/[?#]/)[0]?.split('/').pop();
-  return last ? decodeURIComponent(last) : `${a.file_type}${a.extension ? `.${a.extension}` : ''}`;
+/** A URL's last path segment, decoded when it can be (a malformed escape is shown as sent). */
+function fileNameOf(url: string | null | undefined): string | undefined {
+  const last = url?.split(/[?#]/)[0]?.split('/').pop();
+  if (!last) return undefined;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
+export function attachmentName(a: Attachment): string {
+  return a.fallback_title || fileNameOf(a.data_url) || `${a.file_type}${a.extension ? `.${a.extension}` : ''}`;
 }
 
 /** What the agent reads about an unsent message of theirs. */

@@ -43,6 +43,10 @@ export async function replaceAll<T extends { id: number }>(db: InboxDb, table: '
   });
 }
 
+/** Saves the contact record, keeping the labels read separately (the record does not carry them). */
 export async function saveContact(db: InboxDb, contact: Contact): Promise<void> {
-  await db.contacts.put(contact);
+  await db.transaction('rw', db.contacts, async () => {
+    const labels = contact.labels ?? (await db.contacts.get(contact.id))?.labels;
+    await db.contacts.put(labels ? { ...contact, labels } : contact);
+  });
 }

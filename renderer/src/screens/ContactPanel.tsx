@@ -1,5 +1,5 @@
-// The contact beside the conversation: details, custom attributes, the conversation's labels and
-// the contact's previous conversations. From the cache first (the conversation's embedded sender
+// The contact beside the conversation: details, custom attributes, the contact's labels and its
+// previous conversations. From the cache first (the conversation's embedded sender
 // until the contact itself is cached), then refreshed from the service.
 import { useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -26,8 +26,9 @@ export function ContactPanel({ conversation }: { conversation: CachedConversatio
     queryKey: ['contact', db.name, contactId],
     enabled: contactId > 0,
     queryFn: async () => {
-      const r = await callOrThrow(bridge, 'contacts.get', { contactId });
-      await saveContact(db, r.payload);
+      // The record does not carry the contact's labels; both are saved together.
+      const [r, labels] = await Promise.all([callOrThrow(bridge, 'contacts.get', { contactId }), callOrThrow(bridge, 'contacts.labels', { contactId })]);
+      await saveContact(db, { ...r.payload, labels: labels.payload });
       return true;
     },
   });
@@ -92,11 +93,11 @@ export function ContactPanel({ conversation }: { conversation: CachedConversatio
           <p className="muted">None.</p>
         )}
       </section>
-      <section aria-labelledby="conversation-labels">
-        <h3 id="conversation-labels">Labels</h3>
-        {conversation.labels.length ? (
+      <section aria-labelledby="contact-labels">
+        <h3 id="contact-labels">Contact labels</h3>
+        {cached?.labels?.length ? (
           <ul className="chips plain">
-            {conversation.labels.map((l) => (
+            {cached.labels.map((l) => (
               <li key={l} className="chip label">
                 {l}
               </li>

@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useOutboxSender } from '../actions/registry';
 import { CommandPalette } from '../components/CommandPalette';
+import { ErrorBoundary } from '../components/ErrorBoundary';
 import { OutboxStatus } from '../components/OutboxStatus';
 import { TriagePickers } from '../components/TriagePickers';
 import { SessionSwitcher } from '../components/SessionSwitcher';
@@ -127,13 +128,17 @@ export function Inbox() {
         </p>
       )}
       <main className="panes" data-pane={selected === undefined ? 'list' : narrowPane}>
-        {query.trim() ? <SearchPane query={query.trim()} onOpen={(h) => void openHit(h)} /> : <ConversationList orderRef={orderRef} bulkActions={bulkActions} />}
+        <ErrorBoundary what={query.trim() ? 'the search results' : 'the conversation list'}>
+          {query.trim() ? <SearchPane query={query.trim()} onOpen={(h) => void openHit(h)} /> : <ConversationList orderRef={orderRef} bulkActions={bulkActions} />}
+        </ErrorBoundary>
         {selected === undefined ? (
           <section className="conversation placeholder" aria-label="No conversation open">
             <p>Select a conversation (j / k to move, Enter to open).</p>
           </section>
         ) : (
-          <ConversationView key={selected} conversationId={selected} />
+          <ErrorBoundary what="this conversation" resetKey={selected}>
+            <ConversationView key={selected} conversationId={selected} />
+          </ErrorBoundary>
         )}
       </main>
       {overlay === 'palette' && <CommandPalette registry={registry} context={context} onClose={() => setOverlay(undefined)} />}

@@ -5,23 +5,10 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
+import type { DemoCredentials } from '../../server/demo/seed';
 
-export interface DemoCredentialsFile {
-  baseUrl: string;
-  accountId: number;
-  adminToken: string;
-  agentToken: string;
-  agentEmail: string;
-  apiInboxId: number;
-  apiInboxIdentifier: string;
-  apiInboxHmacToken: string;
-  hmacMandatoryInboxIdentifier: string;
-  widgetInboxId: number;
-  websiteToken: string;
-  widgetHmacToken: string;
-  otherAccountId: number;
-  otherAccountAdminToken: string;
-}
+/** What `--credentials-out` writes: the seed's credentials and where the service listens. */
+export type DemoCredentialsFile = DemoCredentials & { baseUrl: string };
 
 export interface RunningService {
   baseUrl: string;

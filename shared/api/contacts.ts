@@ -18,7 +18,9 @@ export const contactSchema = z.object({
   last_activity_at: z.number().nullish().catch(null),
   created_at: z.number().catch(0),
 });
-export type Contact = z.infer<typeof contactSchema>;
+/** The contact, and its labels once they were read (`GET contacts/{id}/labels`; not in the contact record). */
+export type Contact = z.infer<typeof contactSchema> & { labels?: string[] };
 
 export const contactShowSchema = z.object({ payload: contactSchema });
 export const contactConversationsSchema = z.object({ payload: z.array(conversationSchema) });
+export const contactLabelsSchema = z.object({ payload: z.array(z.string()).catch([]) });

@@ -1,28 +1,14 @@
 // The read calls the inbox added (directory, contacts, search, shell.openExternal): bad input is
 // refused before anything runs, and the happy paths work against the real demo service.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMainCore } from '../../main/core/core';
-import { redactingLogger } from '../../main/core/redact';
-import { memoryVault } from '../../main/core/vault';
 import { demoService } from '../support/demo-service';
 import type { DemoService } from '../support/demo-service';
 import { fetchVia } from '../support/fake-service';
+import { signedInCore as signedInCoreOf } from '../support/signed-in-core';
 
 let svc: DemoService;
-const BASE = 'http://service.test';
 
-async function signedInCore(opts: { fetch?: typeof fetch } = {}) {
-  const requests: { url: string; headers: Record<string, string> }[] = [];
-  const core = createMainCore({
-    vault: memoryVault(),
-    logger: redactingLogger(() => undefined, () => []),
-    fetch: opts.fetch ?? fetchVia(svc, requests),
-    clientOptions: { retry: { attempts: 1, baseMs: 1, maxMs: 1 } },
-  });
-  const signIn = await core.call('session.signIn', { baseUrl: BASE, accessToken: svc.creds.agentToken });
-  expect(signIn.ok).toBe(true);
-  return { core, requests };
-}
+const signedInCore = (opts: { fetch?: typeof fetch } = {}) => signedInCoreOf(svc, { ...opts });
 
 beforeAll(async () => {
   svc = await demoService();

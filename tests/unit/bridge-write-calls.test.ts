@@ -2,30 +2,16 @@
 // service, each call lands on the service as the operation says, and a POST goes exactly once even
 // when the service fails (main retries GETs only; the renderer's outbox decides).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMainCore } from '../../main/core/core';
-import { redactingLogger } from '../../main/core/redact';
-import { memoryVault } from '../../main/core/vault';
 import { demoService } from '../support/demo-service';
 import type { DemoService } from '../support/demo-service';
 import { fetchVia } from '../support/fake-service';
+import { signedInCore as signedInCoreOf } from '../support/signed-in-core';
 import { agentConversation, conversationRow } from '../server/fixtures';
 
 let svc: DemoService;
-const BASE = 'http://service.test';
 const UUID = '0b7c2f6e-1d2a-4c3b-8e9f-a0b1c2d3e4f5';
 
-async function signedInCore(opts: { fetch?: typeof fetch } = {}) {
-  const requests: { url: string; headers: Record<string, string> }[] = [];
-  const core = createMainCore({
-    vault: memoryVault(),
-    logger: redactingLogger(() => undefined, () => []),
-    fetch: opts.fetch ?? fetchVia(svc, requests),
-    clientOptions: { retry: { attempts: 3, baseMs: 1, maxMs: 1 } },
-  });
-  const signIn = await core.call('session.signIn', { baseUrl: BASE, accessToken: svc.creds.agentToken });
-  expect(signIn.ok).toBe(true);
-  return { core, requests };
-}
+const signedInCore = (opts: { fetch?: typeof fetch } = {}) => signedInCoreOf(svc, { ...opts, retryAttempts: 3 });
 
 beforeAll(async () => {
   svc = await demoService();

@@ -51,6 +51,7 @@ export const operations: { [C in ApiCallName]: (input: BridgeParsedInput<C>, ctx
   }),
   'contacts.get': (input, { accountId }) => ({ method: 'GET', path: `${account(accountId)}/contacts/${input.contactId}` }),
   'contacts.conversations': (input, { accountId }) => ({ method: 'GET', path: `${account(accountId)}/contacts/${input.contactId}/conversations` }),
+  'contacts.labels': (input, { accountId }) => ({ method: 'GET', path: `${account(accountId)}/contacts/${input.contactId}/labels` }),
   'search.all': (input, { accountId }) => ({ method: 'GET', path: `${account(accountId)}/search`, query: { q: input.q, page: input.page } }),
 
   // Writes. Each goes once (the client never retries a POST); the renderer's outbox decides.

@@ -3,7 +3,7 @@
 // panel): Escape or a click outside closes it and focus returns to the button.
 import { useEffect, useRef, useState } from 'react';
 import type { AppSettings } from '../../../shared/bridge/calls/app';
-import { hostOf, useSavedSessions } from '../platform/saved-sessions';
+import { savedSessionDetail, useSavedSessions } from '../platform/saved-sessions';
 import { useSession } from '../platform/session';
 import { useSessionUi } from '../platform/session-ui';
 
@@ -60,11 +60,7 @@ export function SessionSwitcher() {
                 <li key={s.id}>
                   <button type="button" onClick={() => void run(() => bridge.call('session.switch', { sessionId: s.id }))}>
                     Switch to {s.accountName}
-                    <span className="muted">
-                      {' '}
-                      {s.userEmail} · {hostOf(s.baseUrl)}
-                      {s.status === 'needs_token' ? ' · needs your token' : ''}
-                    </span>
+                    <span className="muted"> {savedSessionDetail(s)}</span>
                   </button>
                 </li>
               ))}

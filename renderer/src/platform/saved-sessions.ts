@@ -46,3 +46,6 @@ export const hostOf = (baseUrl: string) => {
     return baseUrl;
   }
 };
+
+/** The line under a saved account's name: who, where, and whether it needs the token again. */
+export const savedSessionDetail = (s: SavedSession) => `${s.userEmail} · ${hostOf(s.baseUrl)}${s.status === 'needs_token' ? ' · needs your token' : ''}`;

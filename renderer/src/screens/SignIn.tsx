@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Bridge } from '../../../shared/bridge/contract';
 import type { ChooseAccount, SavedSession } from '../../../shared/bridge/calls/session';
-import { hostOf, useSavedSessions } from '../platform/saved-sessions';
+import { savedSessionDetail, useSavedSessions } from '../platform/saved-sessions';
 import { AccountPicker } from './AccountPicker';
 
 export interface SignInProps {
@@ -103,10 +103,7 @@ function SavedSessionList(props: { bridge: Bridge; sessions: SavedSession[]; onO
           <li key={s.id}>
             <button type="button" onClick={() => void open(s)}>
               <span className="account-name">{s.accountName}</span>
-              <span className="muted">
-                {s.userEmail} · {hostOf(s.baseUrl)}
-                {s.status === 'needs_token' ? ' · needs your token' : ''}
-              </span>
+              <span className="muted">{savedSessionDetail(s)}</span>
             </button>
           </li>
         ))}

@@ -1,10 +1,11 @@
-// Contact reads for the contact panel: the contact, and its latest conversations.
+// Contact reads for the contact panel: the contact, its labels, and its latest conversations.
 import { z } from 'zod';
-import { contactConversationsSchema, contactShowSchema } from '../../api/contacts';
+import { contactConversationsSchema, contactLabelsSchema, contactShowSchema } from '../../api/contacts';
 
 const input = z.object({ contactId: z.number().int().positive() });
 
 export const contactCalls = {
   'contacts.get': { input, output: contactShowSchema },
   'contacts.conversations': { input, output: contactConversationsSchema },
+  'contacts.labels': { input, output: contactLabelsSchema },
 } as const;

@@ -1,12 +1,9 @@
 // A real bridge for renderer tests: main core (the same code both transports drive) signed in to
 // the in-process demo service. What the renderer sees is what the app would see.
-import { createMainCore } from '../../../main/core/core';
-import { redactingLogger } from '../../../main/core/redact';
-import { memoryVault } from '../../../main/core/vault';
 import type { Bridge } from '../../../shared/bridge/contract';
 import type { SessionInfo } from '../../../shared/bridge/calls/session';
 import type { DemoService } from '../../support/demo-service';
-import { fetchVia } from '../../support/fake-service';
+import { signedInCore } from '../../support/signed-in-core';
 
 export interface DemoBridge {
   bridge: Bridge;
@@ -16,13 +13,7 @@ export interface DemoBridge {
 }
 
 export async function demoBridge(svc: DemoService, token = svc.creds.agentToken): Promise<DemoBridge> {
-  const core = createMainCore({
-    vault: memoryVault(),
-    logger: redactingLogger(() => undefined, () => []),
-    fetch: fetchVia(svc),
-    clientOptions: { retry: { attempts: 1, baseMs: 1, maxMs: 1 } },
-  });
-  const signIn = await core.call('session.signIn', { baseUrl: 'http://service.test', accessToken: token });
+  const { core, signIn } = await signedInCore(svc, { token });
   if (!signIn.ok || (signIn.value as { status: string }).status !== 'signed_in') throw new Error('demo sign-in failed');
   const calls: { name: string; input: unknown }[] = [];
   const bridge = {

@@ -1,6 +1,7 @@
 // The core's DesktopHost from Electron: links through shell.openExternal, the unread indicator,
-// and launch at login (login items on macOS and Windows, an XDG autostart entry on Linux).
-import { app, shell } from 'electron';
+// launch at login (login items on macOS and Windows, an XDG autostart entry on Linux), and OS
+// notifications whose click brings the window back.
+import { app, Notification, shell } from 'electron';
 import { join } from 'node:path';
 import type { DesktopHost, LaunchAtLogin } from '../core/desktop/host';
 import { linuxAutostart } from '../core/desktop/linux-autostart';
@@ -26,11 +27,35 @@ function launchAtLogin(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): Launc
   return undefined;
 }
 
-export function electronDesktopHost(opts: { platform: NodeJS.Platform; env: NodeJS.ProcessEnv; setUnreadCount: (n: number) => boolean }): DesktopHost {
+/** Notifications still on screen: a Notification that is garbage-collected loses its click handler. */
+const MAX_SHOWN = 20;
+
+function notifier(showWindow: () => void): DesktopHost['notify'] {
+  const shown = new Set<Notification>();
+  return (content, onClick) => {
+    if (!Notification.isSupported()) return false;
+    // Text only: title and body are plain strings (notificationText cleaned them in the core).
+    const n = new Notification({ title: content.title, body: content.body });
+    const forget = () => shown.delete(n);
+    n.on('click', () => {
+      forget();
+      showWindow();
+      onClick();
+    });
+    n.on('close', forget);
+    shown.add(n);
+    if (shown.size > MAX_SHOWN) shown.delete(shown.values().next().value!);
+    n.show();
+    return true;
+  };
+}
+
+export function electronDesktopHost(opts: { platform: NodeJS.Platform; env: NodeJS.ProcessEnv; setUnreadCount: (n: number) => boolean; showWindow?: () => void }): DesktopHost {
   const atLogin = launchAtLogin(opts.platform, opts.env);
   return {
     openExternal: (url) => shell.openExternal(url),
     setUnreadCount: opts.setUnreadCount,
+    notify: notifier(opts.showWindow ?? (() => undefined)),
     ...(atLogin ? { launchAtLogin: atLogin } : {}),
   };
 }

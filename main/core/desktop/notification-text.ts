@@ -1,0 +1,13 @@
+// Text for an OS notification. It comes from the network (a contact's name, a message), so it is
+// reduced to one line of plain text: no control or bidi-override characters (which could reorder
+// what the agent reads), whitespace collapsed, cut to a length every platform shows whole. It is
+// never markup: Electron hands it to the OS as text (see SECURITY.md on Linux body markup).
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+
+export function notificationText(text: string, max: number): string {
+  const line = text.replace(UNSAFE, ' ').replace(/\s+/g, ' ').trim();
+  if (line.length <= max) return line;
+  // Cut on a code point boundary, never inside a surrogate pair.
+  return `${Array.from(line).slice(0, max - 1).join('').trimEnd()}…`;
+}

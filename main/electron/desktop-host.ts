@@ -5,6 +5,7 @@ import { app, Notification, shell } from 'electron';
 import { join } from 'node:path';
 import type { DesktopHost, LaunchAtLogin } from '../core/desktop/host';
 import { linuxAutostart } from '../core/desktop/linux-autostart';
+import { escapeBodyMarkup } from '../core/desktop/notification-text';
 
 function launchAtLogin(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): LaunchAtLogin | undefined {
   // Unpackaged, the executable is the bare Electron binary: registering it would start nothing useful.
@@ -30,12 +31,13 @@ function launchAtLogin(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): Launc
 /** Notifications still on screen: a Notification that is garbage-collected loses its click handler. */
 const MAX_SHOWN = 20;
 
-function notifier(showWindow: () => void): DesktopHost['notify'] {
+function notifier(platform: NodeJS.Platform, showWindow: () => void): DesktopHost['notify'] {
   const shown = new Set<Notification>();
   return (content, onClick) => {
     if (!Notification.isSupported()) return false;
-    // Text only: title and body are plain strings (notificationText cleaned them in the core).
-    const n = new Notification({ title: content.title, body: content.body });
+    // Text only (notificationText cleaned both in the core). Linux notification servers may read
+    // the body as markup and Electron does not escape it, so a contact's `<a href>` stays text.
+    const n = new Notification({ title: content.title, body: platform === 'linux' ? escapeBodyMarkup(content.body) : content.body });
     const forget = () => shown.delete(n);
     n.on('click', () => {
       forget();
@@ -55,7 +57,7 @@ export function electronDesktopHost(opts: { platform: NodeJS.Platform; env: Node
   return {
     openExternal: (url) => shell.openExternal(url),
     setUnreadCount: opts.setUnreadCount,
-    notify: notifier(opts.showWindow ?? (() => undefined)),
+    notify: notifier(opts.platform, opts.showWindow ?? (() => undefined)),
     ...(atLogin ? { launchAtLogin: atLogin } : {}),
   };
 }

@@ -161,11 +161,11 @@ describe('desktop host', () => {
 
   it('raises a plain-text OS notification; a click brings the window back, then opens the conversation', () => {
     const showWindow = vi.fn();
-    const host = electronDesktopHost({ platform: 'linux', env: {}, setUnreadCount: () => true, showWindow });
+    const host = electronDesktopHost({ platform: 'darwin', env: {}, setUnreadCount: () => true, showWindow });
     const onClick = vi.fn();
-    expect(host.notify!({ title: 'Dana Lee', body: 'Where is my order?' }, onClick)).toBe(true);
+    expect(host.notify!({ title: 'Dana <Lee>', body: 'Where is my <b>order</b>?' }, onClick)).toBe(true);
     const [n] = FakeNotification.instances;
-    expect(n!.options).toEqual({ title: 'Dana Lee', body: 'Where is my order?' });
+    expect(n!.options).toEqual({ title: 'Dana <Lee>', body: 'Where is my <b>order</b>?' });
     expect(n!.shown).toBe(true);
     expect(showWindow).not.toHaveBeenCalled();
     n!.emit('click');
@@ -173,6 +173,12 @@ describe('desktop host', () => {
     expect(onClick).toHaveBeenCalledTimes(1);
     // The window comes first, so the conversation opens in a window the agent can see.
     expect(showWindow.mock.invocationCallOrder[0]).toBeLessThan(onClick.mock.invocationCallOrder[0]!);
+  });
+
+  it('on Linux the body is escaped: notification servers may read it as markup, and a contact\'s <a> must stay text', () => {
+    const host = electronDesktopHost({ platform: 'linux', env: {}, setUnreadCount: () => true });
+    host.notify!({ title: 'Dana & <Lee>', body: '<a href="https://evil.example">pay</a> & <b>now</b>' }, () => undefined);
+    expect(FakeNotification.instances[0]!.options).toEqual({ title: 'Dana & <Lee>', body: '&lt;a href="https://evil.example"&gt;pay&lt;/a&gt; &amp; &lt;b&gt;now&lt;/b&gt;' });
   });
 
   it('answers false and shows nothing where the OS has no notifications', () => {

@@ -7,6 +7,10 @@ import { createMainCore } from '../../main/core/core';
 import type { MainCore } from '../../main/core/core';
 import { createSecretRegistry, redactingLogger } from '../../main/core/redact';
 import { memoryVault } from '../../main/core/vault';
+import type { TokenVault } from '../../main/core/vault';
+import type { SessionInfo } from '../../shared/bridge/calls/session';
+import type { SavedSessionsStore } from '../../main/core/session/saved-sessions';
+import { savedSessionsInMemory } from '../../main/core/session/saved-sessions';
 import { createContact } from '../../server/store/writes';
 import { demoService } from '../support/demo-service';
 import type { DemoService } from '../support/demo-service';
@@ -27,12 +31,13 @@ interface Emitted {
 }
 
 /** A main core with live updates on, every bridge event and log line it produced recorded. */
-function liveCore(opts: { now?: () => number } = {}) {
+function liveCore(opts: { now?: () => number; vault?: TokenVault; saved?: SavedSessionsStore } = {}) {
   const emitted: Emitted[] = [];
   const lines: string[] = [];
   const secrets = createSecretRegistry();
   const core = createMainCore({
-    vault: memoryVault(),
+    vault: opts.vault ?? memoryVault(),
+    ...(opts.saved ? { savedSessions: opts.saved } : {}),
     logger: redactingLogger((level, line) => lines.push(`${level} ${line}`), () => secrets.values()),
     secrets,
     liveUpdates: { reconnectionDelayMs: 20, reconnectionDelayMaxMs: 50, credentialRetryMs: { baseMs: 20, maxMs: 50 }, ...(opts.now ? { now: opts.now } : {}) },
@@ -90,6 +95,12 @@ async function receiveOne(t: ReturnType<typeof liveCore>, accountId = svc.creds.
 const dropTransport = async (userId: number) => {
   for (const s of await serverSockets(userId)) (svc.live.io.sockets.sockets.get(s.id)!.conn as { close(): void }).close();
 };
+
+/** The active session as the saved-sessions file holds it (no token). */
+async function savedSessionRecord(core: MainCore) {
+  const state = (await core.call('session.get', {})) as { ok: true; value: { session: SessionInfo } };
+  return state.value.session;
+}
 
 async function contactWrites(content: string) {
   const c = await createClientContact(svc, svc.creds.apiInboxIdentifier, { name: 'Live Contact' });
@@ -168,6 +179,35 @@ describe('main holds the live socket', () => {
     await t.core.call('session.signOut', {});
     await offline;
     await expect.poll(async () => (await serverSockets(user.id)).length).toBe(0);
+  });
+
+  it('a session reopened from disk (no pubsub_token stored) reads the profile and connects', async () => {
+    const vault = memoryVault();
+    const saved = savedSessionsInMemory();
+    const first = await signedIn(svc.creds.agentToken);
+    const session = await savedSessionRecord(first.core);
+    first.core.closeLive();
+    // A new launch: only the access token (vault) and the saved session (file) survive it.
+    await vault.save(session.id, svc.creds.agentToken);
+    await saved.write({ version: 1, activeId: session.id, sessions: [{ ...session, lastUsedAt: 1 }], obsoleteCaches: [] });
+    const relaunched = liveCore({ vault, saved });
+    cores.push(relaunched.core);
+    expect((await relaunched.next(isStatus('connected'))).payload).toEqual({ state: 'connected', recovered: false });
+    const agentId = userIdOf(svc.creds.agentToken);
+    expect((await serverSockets(agentId)).some((s) => s.handshake.auth.pubsub_token === pubsubOf(agentId))).toBe(true);
+  });
+
+  it('closes the socket when the session expires (the access token was revoked)', async () => {
+    const user = multiAccountUser(svc);
+    svc.db.prepare('DELETE FROM account_users WHERE user_id = ? AND account_id = ?').run(user.id, svc.creds.otherAccountId);
+    const t = await signedIn(user.token);
+    expect(await serverSockets(user.id)).toHaveLength(1);
+    svc.db.prepare("DELETE FROM access_tokens WHERE owner_type = 'User' AND owner_id = ?").run(user.id);
+    const offline = t.next(isStatus('offline'));
+    expect(await t.core.call('conversations.list', {})).toMatchObject({ ok: false, error: { kind: 'session_expired' } });
+    await offline;
+    await expect.poll(async () => (await serverSockets(user.id)).length).toBe(0);
+    expect(await t.core.call('app.liveStatus', {})).toEqual({ ok: true, value: { state: 'offline' } });
   });
 
   it('reconnects after a network drop with the missed events replayed (recovered), and asks for no catch-up', async () => {

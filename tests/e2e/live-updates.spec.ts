@@ -106,6 +106,9 @@ test('new messages, an assignment and a service restart reach the open inbox wit
     });
     expect(assigned.status).toBe(200);
     await expect(row(omarConversation)).toBeVisible();
+    // The tab counts follow, as the service counts them.
+    const mine = ((await (await fetch(`${creds.baseUrl}/api/v1/accounts/${creds.accountId}/conversations?status=open&assignee_type=me`, { headers: { api_access_token: creds.agentToken } })).json()) as { data: { meta: { mine_count: number } } }).data.meta.mine_count;
+    await expect(inbox.tabCount('Mine')).toHaveText(String(mine));
     await page.screenshot({ path: screenshotPath('41-live-assigned') });
 
     // The service stops: the indicator says so. Meanwhile Dana writes twice (through another

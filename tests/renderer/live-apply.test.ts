@@ -38,6 +38,7 @@ function setup(opts: { open?: number; handlers?: Parameters<typeof fakeBridge>[0
   const db = new InboxDb(uniqueDbName('live'));
   const fake = fakeBridge(opts.handlers ?? {});
   const notified: unknown[] = [];
+  const changed = vi.fn();
   const deps: LiveHandlerDeps = {
     bridge: fake.bridge,
     db,
@@ -46,9 +47,10 @@ function setup(opts: { open?: number; handlers?: Parameters<typeof fakeBridge>[0
     openConversationId: () => opts.open,
     notifyFacts: async () => ({ focused: false, enabled: true }),
     notify: (c) => notified.push(c),
+    conversationsChanged: changed,
     now: opts.now ?? (() => NOW),
   };
-  return { db, fake, handler: createLiveHandler(deps), notified };
+  return { db, fake, handler: createLiveHandler(deps), notified, changed };
 }
 const history = (db: InboxDb, id: number) => db.messages.where('[conversation_id+id]').between([id, 0], [id, Infinity]).toArray();
 
@@ -152,13 +154,16 @@ describe('conversations and contacts', () => {
     expect((await db.conversations.get(31))?.preview).toBe('cached preview');
   });
 
-  it('conversation.status_changed and conversation.read update status and unread count', async () => {
-    const { db, handler } = setup();
+  it('conversation.status_changed and conversation.read update status and unread count (and ask for the tab counts)', async () => {
+    const { db, handler, changed } = setup();
     await saveConversations(db, [conv(32, { unread: 4 })]);
     await handler.handle(conversationPush(conv(32, { status: 'resolved', unread: 4 }), 'conversation.status_changed'));
     expect((await db.conversations.get(32))?.status).toBe('resolved');
     await handler.handle(conversationPush(conv(32, { status: 'resolved', unread: 0 }), 'conversation.read'));
     expect((await db.conversations.get(32))?.unreadCount).toBe(0);
+    expect(changed).toHaveBeenCalledTimes(2);
+    await handler.handle(messagePush(msg(990, 32)));
+    expect(changed).toHaveBeenCalledTimes(2);
   });
 
   it('contact.updated updates the contacts table and the name on the contact\'s rows', async () => {

@@ -23,6 +23,8 @@ export interface LiveHandlerDeps {
   /** Focus, the agent's setting, the agent's inboxes. */
   notifyFacts(): Promise<Omit<NotifyFacts, 'meId' | 'contactName'>>;
   notify(content: NotificationContent): void;
+  /** A conversation changed through a live event (the tab counts may have). */
+  conversationsChanged?(): void;
   now?: () => number;
 }
 
@@ -93,6 +95,7 @@ export function createLiveHandler(deps: LiveHandlerDeps) {
       default:
         // Every conversation event carries the conversation push data.
         await applyConversationEvent(deps.db, event, receivedAt);
+        deps.conversationsChanged?.();
         return;
     }
   }

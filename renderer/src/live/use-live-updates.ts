@@ -8,6 +8,7 @@ import { usePreferences } from '../state/preferences';
 import { useUi } from '../state/ui';
 import { createLiveHandler } from './live-handler';
 import { raiseNotification } from './notifier';
+import { useLiveRevision } from './revision';
 import { useTyping } from './typing';
 
 /** The agent is looking at the window: a notification would only interrupt. */
@@ -29,6 +30,7 @@ export function useLiveUpdates() {
         return { focused: windowHasAttention(), enabled: usePreferences.getState().notifications, ...(inboxIds.length ? { inboxIds: new Set(inboxIds) } : {}) };
       },
       notify: (content) => void raiseNotification(bridge, content, open),
+      conversationsChanged: () => useLiveRevision.getState().bump(),
     });
     const offs = [
       bridge.on('live.event', (event) => void handler.handle(event)),

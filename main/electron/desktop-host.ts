@@ -5,7 +5,7 @@ import { app, Notification, shell } from 'electron';
 import { join } from 'node:path';
 import type { DesktopHost, LaunchAtLogin } from '../core/desktop/host';
 import { linuxAutostart } from '../core/desktop/linux-autostart';
-import { escapeBodyMarkup } from '../core/desktop/notification-text';
+import { escapeBodyMarkup } from '../../shared/text/notification-text';
 
 function launchAtLogin(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): LaunchAtLogin | undefined {
   // Unpackaged, the executable is the bare Electron binary: registering it would start nothing useful.

@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createMainCore } from '../../main/core/core';
 import type { DesktopHost } from '../../main/core/desktop/host';
-import { notificationText } from '../../main/core/desktop/notification-text';
+import { notificationText } from '../../shared/text/notification-text';
 import { redactingLogger } from '../../main/core/redact';
 import { memoryVault } from '../../main/core/vault';
 

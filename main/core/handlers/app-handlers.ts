@@ -2,7 +2,7 @@
 import type { AppSettings, LiveStatus } from '../../../shared/bridge/calls/app';
 import { fail, ok } from '../../../shared/bridge/result';
 import type { DesktopHost } from '../desktop/host';
-import { notificationText } from '../desktop/notification-text';
+import { notificationText } from '../../../shared/text/notification-text';
 import type { Logger } from '../redact';
 import { isSafeExternalUrl } from '../security/external-url';
 import type { Handlers } from './types';

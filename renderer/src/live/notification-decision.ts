@@ -5,6 +5,7 @@
 // the agent has not turned notifications off.
 import type { LiveEvent } from '../../../shared/api/live-events';
 import { messageTypes } from '../../../shared/api/records';
+import { notificationText } from '../../../shared/text/notification-text';
 import { plainText } from '../db/normalize';
 
 export interface NotifyFacts {
@@ -31,11 +32,8 @@ const NOTIFYING_TYPES = new Set(['conversation_assignment', 'conversation_mentio
 export const TITLE_MAX = 80;
 export const BODY_MAX = 140;
 
-/** One line of plain text, cut to `max`. The bridge and the OS treat it as text, never markup. */
-export const clip = (text: string, max: number) => {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${Array.from(line).slice(0, max - 1).join('').trimEnd()}…` : line;
-};
+/** One line of plain text, cut to `max` (main cleans it again before the OS sees it). */
+const clip = notificationText;
 
 export function notificationFor(event: LiveEvent, facts: NotifyFacts): NotificationContent | undefined {
   if (!facts.enabled || facts.focused) return undefined;

@@ -1,4 +1,5 @@
-// Text for an OS notification. It comes from the network (a contact's name, a message), so it is
+// Text for an OS notification, used on both sides: the renderer words it, main cleans it again
+// before the OS sees it (the renderer is not trusted to have). It comes from the network (a contact's name, a message), so it is
 // reduced to one line of plain text: no control or bidi-override characters (which could reorder
 // what the agent reads), whitespace collapsed, cut to a length every platform shows whole. It is
 // never markup: on Linux, Electron passes the body to libnotify as is, and notification servers

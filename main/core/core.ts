@@ -13,6 +13,8 @@ import type { DesktopHost } from './desktop/host';
 import { appHandlers } from './handlers/app-handlers';
 import { sessionHandlers } from './handlers/session-handlers';
 import type { Handler, LocalCallName } from './handlers/types';
+import type { LiveUpdatesOptions } from './live/live-updates';
+import { createLiveUpdates } from './live/live-updates';
 import type { PendingWork } from './pending-work';
 import { createPendingWork } from './pending-work';
 import type { Logger, SecretRegistry } from './redact';
@@ -34,6 +36,11 @@ export interface CoreDeps {
   fetch?: typeof fetch;
   clientOptions?: Partial<Omit<ServiceClientOptions, 'baseUrl' | 'token' | 'fetch'>>;
   now?: () => number;
+  /**
+   * Live updates: main holds a socket to the active session's service. Off unless given, so a
+   * core without a reachable service (most unit tests) opens no socket.
+   */
+  liveUpdates?: LiveUpdatesOptions;
 }
 
 type EventListener = <E extends BridgeEventName>(event: E, payload: BridgeEventPayload<E>) => void;
@@ -52,13 +59,31 @@ export function createMainCore(deps: CoreDeps) {
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
     ...(deps.clientOptions ? { clientOptions: deps.clientOptions } : {}),
     ...(deps.now ? { now: deps.now } : {}),
-    onChange: (state) => emit('session.changed', state),
+    onChange: (state) => {
+      emit('session.changed', state);
+      live?.sync();
+    },
     onCacheObsolete: (sessionIds) => emit('session.cacheObsolete', { sessionIds }),
   });
+  const live = deps.liveUpdates
+    ? createLiveUpdates({
+        sessions,
+        logger: deps.logger,
+        onStatus: (status) => emit('live.status', status),
+        onEvent: (event) => emit('live.event', event),
+        onCatchUp: (reason) => emit('live.catchUp', { reason }),
+        options: deps.liveUpdates,
+      })
+    : undefined;
+  // A session reopened from disk is active once the saved file is read.
+  void sessions.ready.then(() => live?.sync());
   // Typed as a full table: a local call without a handler does not compile.
   const local: { [C in LocalCallName]: Handler<C> } = {
     ...sessionHandlers(sessions, deps.vault, () => emit('session.changed', sessions.state())),
-    ...appHandlers(deps.desktop ?? {}, deps.logger),
+    ...appHandlers(deps.desktop ?? {}, deps.logger, {
+      liveStatus: () => live?.status() ?? { state: 'offline' },
+      notificationClicked: (conversationId) => emit('app.notificationClicked', { conversationId }),
+    }),
   };
   const localHandler = (name: BridgeCallName) =>
     Object.prototype.hasOwnProperty.call(local, name) ? (local[name as LocalCallName] as (input: unknown) => Promise<Result<unknown>>) : undefined;
@@ -119,6 +144,8 @@ export function createMainCore(deps: CoreDeps) {
     },
     /** Waits for calls in flight and file writes, at most `boundMs` (before-quit). */
     drain: (boundMs: number) => pending.drain(boundMs),
+    /** Closes the live-update socket (quitting, or a host shutting down). */
+    closeLive: () => live?.close(),
     /** Token values known this launch, for the redacting logger. */
     secrets: () => secrets.values(),
     sessions,

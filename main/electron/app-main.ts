@@ -67,13 +67,17 @@ export function startDesktopApp(opts: DesktopAppOptions): { started: false } | {
     const core = createMainCore({
       vault: fileVault({ file: join(userData, 'tokens.json'), cipher: safeStorageCipher(opts.platform), logger, pending }),
       savedSessions: savedSessionsFile(join(userData, 'sessions.json'), logger, pending),
-      desktop: electronDesktopHost({ platform: opts.platform, env: opts.env, setUnreadCount: (n) => indicator.setUnreadCount(n) }),
+      desktop: electronDesktopHost({ platform: opts.platform, env: opts.env, setUnreadCount: (n) => indicator.setUnreadCount(n), showWindow: () => focusWindow(mainWindow) }),
       logger,
       secrets,
       pending,
+      liveUpdates: {},
     });
     flushBeforeQuit(
-      (bound) => core.drain(bound),
+      (bound) => {
+        core.closeLive();
+        return core.drain(bound);
+      },
       (outcome) => outcome === 'timed_out' && logger.warn('quit before all pending work finished'),
     );
     lockDownSession(session.defaultSession);

@@ -33,7 +33,8 @@ export async function runWebMode(opts: { port?: number; staticDir?: string; sign
         savedSessions: savedSessionsFile(join(opts.dataDir, 'sessions.json'), logger, pending),
       }
     : { vault: memoryVault() };
-  const core = createMainCore({ ...stored, logger, secrets, pending });
+  // Main holds the live-update socket in web mode too; the page gets its events over the bridge.
+  const core = createMainCore({ ...stored, logger, secrets, pending, liveUpdates: {} });
   if (opts.signIn) {
     secrets.add(opts.signIn.accessToken);
     const result = await core.call('session.signIn', opts.signIn);
@@ -45,6 +46,7 @@ export async function runWebMode(opts: { port?: number; staticDir?: string; sign
     ...host,
     core,
     async close() {
+      core.closeLive();
       await host.close();
       await core.drain(2_000);
     },

@@ -55,6 +55,18 @@ export class FakeTray extends EventEmitter {
   destroy = vi.fn(() => void (this.destroyed = true));
 }
 
+export class FakeNotification extends EventEmitter {
+  static instances: FakeNotification[] = [];
+  static supported = true;
+  static isSupported = vi.fn(() => FakeNotification.supported);
+  shown = false;
+  constructor(readonly options: Record<string, unknown>) {
+    super();
+    FakeNotification.instances.push(this);
+  }
+  show = vi.fn(() => void (this.shown = true));
+}
+
 type PermissionRequestHandler = (wc: unknown, permission: string, callback: (granted: boolean) => void, details: { requestingUrl: string; isMainFrame: boolean }) => void;
 type PermissionCheckHandler = (wc: unknown, permission: string, origin: string) => boolean;
 
@@ -128,6 +140,7 @@ export const screen = {
 };
 export const BrowserWindow = FakeBrowserWindow;
 export const Tray = FakeTray;
+export const Notification = FakeNotification;
 export const contextBridge = { exposeInMainWorld: vi.fn() };
 export const ipcRenderer = { invoke: vi.fn(), on: vi.fn(), removeListener: vi.fn() };
 
@@ -137,6 +150,8 @@ export function resetFakeElectron() {
   readyPromise = new Promise<void>((r) => (resolveReady = r));
   FakeBrowserWindow.instances = [];
   FakeTray.instances = [];
+  FakeNotification.instances = [];
+  FakeNotification.supported = true;
   Object.assign(fakeState, {
     singleInstanceLock: true,
     isPackaged: false,

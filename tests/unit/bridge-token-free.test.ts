@@ -62,16 +62,16 @@ describe('schemas', () => {
     expect(keys.filter((k) => CREDENTIAL_NAME.test(k.split('.').pop()!))).toEqual([]);
   });
 
-  it('covers the session, desktop and read calls, and both events', () => {
+  it('covers the session, desktop and read calls, and every event', () => {
     expect(outputs.map(([n]) => n)).toEqual(
       expect.arrayContaining([
         'session.get', 'session.signIn', 'session.chooseAccount', 'session.list', 'session.switch', 'session.signOut',
         'session.obsoleteCaches', 'session.cacheDeleted', 'session.tokenStorage', 'session.setTokenStorage',
-        'app.getSettings', 'app.updateSettings', 'app.setUnreadCount', 'shell.openExternal',
+        'app.getSettings', 'app.updateSettings', 'app.setUnreadCount', 'app.liveStatus', 'app.notify', 'shell.openExternal',
         'conversations.list', 'conversations.get', 'messages.list',
       ]),
     );
-    expect(events.map(([n]) => n)).toEqual(['session.changed', 'session.cacheObsolete']);
+    expect(events.map(([n]) => n)).toEqual(['session.changed', 'session.cacheObsolete', 'live.status', 'live.event', 'live.catchUp', 'app.notificationClicked']);
   });
 
   it('no session or desktop output has free-form keys where a token could hide', () => {

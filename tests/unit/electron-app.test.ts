@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IPC_CALL_CHANNEL } from '../../shared/bridge/wire';
-import { app, fakeEvent, FakeBrowserWindow, fakeState, FakeTray, Menu, resetFakeElectron, safeStorage, shell } from '../support/fake-electron';
+import { app, fakeEvent, FakeBrowserWindow, FakeNotification, fakeState, FakeTray, Menu, resetFakeElectron, safeStorage, shell } from '../support/fake-electron';
 
 vi.mock('electron', () => import('../support/fake-electron'));
 
@@ -157,6 +157,35 @@ describe('desktop host', () => {
   it('opens links with shell.openExternal', async () => {
     await electronDesktopHost({ platform: 'linux', env: {}, setUnreadCount: () => true }).openExternal!('https://example.com/');
     expect(shell.openExternal).toHaveBeenCalledWith('https://example.com/');
+  });
+
+  it('raises a plain-text OS notification; a click brings the window back, then opens the conversation', () => {
+    const showWindow = vi.fn();
+    const host = electronDesktopHost({ platform: 'darwin', env: {}, setUnreadCount: () => true, showWindow });
+    const onClick = vi.fn();
+    expect(host.notify!({ title: 'Dana <Lee>', body: 'Where is my <b>order</b>?' }, onClick)).toBe(true);
+    const [n] = FakeNotification.instances;
+    expect(n!.options).toEqual({ title: 'Dana <Lee>', body: 'Where is my <b>order</b>?' });
+    expect(n!.shown).toBe(true);
+    expect(showWindow).not.toHaveBeenCalled();
+    n!.emit('click');
+    expect(showWindow).toHaveBeenCalledTimes(1);
+    expect(onClick).toHaveBeenCalledTimes(1);
+    // The window comes first, so the conversation opens in a window the agent can see.
+    expect(showWindow.mock.invocationCallOrder[0]).toBeLessThan(onClick.mock.invocationCallOrder[0]!);
+  });
+
+  it('on Linux the body is escaped: notification servers may read it as markup, and a contact\'s <a> must stay text', () => {
+    const host = electronDesktopHost({ platform: 'linux', env: {}, setUnreadCount: () => true });
+    host.notify!({ title: 'Dana & <Lee>', body: '<a href="https://evil.example">pay</a> & <b>now</b>' }, () => undefined);
+    expect(FakeNotification.instances[0]!.options).toEqual({ title: 'Dana & <Lee>', body: '&lt;a href="https://evil.example"&gt;pay&lt;/a&gt; &amp; &lt;b&gt;now&lt;/b&gt;' });
+  });
+
+  it('answers false and shows nothing where the OS has no notifications', () => {
+    FakeNotification.supported = false;
+    const host = electronDesktopHost({ platform: 'linux', env: {}, setUnreadCount: () => true });
+    expect(host.notify!({ title: 't', body: 'b' }, () => undefined)).toBe(false);
+    expect(FakeNotification.instances).toEqual([]);
   });
 
   it('offers launch at login only when packaged: login items on macOS, an autostart entry on Linux', async () => {

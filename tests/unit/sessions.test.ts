@@ -219,10 +219,10 @@ describe('desktop calls', () => {
     expect(await core.call('app.setUnreadCount', { count: 7 })).toEqual({ ok: true, value: { shown: true } });
     expect(await core.call('app.setUnreadCount', { count: -1 })).toMatchObject({ ok: false, error: { kind: 'invalid_input' } });
     expect(counts).toEqual([7]);
-    expect(await core.call('app.updateSettings', { launchAtLogin: true })).toEqual({ ok: true, value: { launchAtLogin: { supported: true, enabled: true } } });
+    expect(await core.call('app.updateSettings', { launchAtLogin: true })).toEqual({ ok: true, value: { launchAtLogin: { supported: true, enabled: true }, osNotifications: false } });
     expect(atLogin).toBe(true);
     const web = makeCore().core;
-    expect(await web.call('app.getSettings', {})).toEqual({ ok: true, value: { launchAtLogin: { supported: false, enabled: false } } });
+    expect(await web.call('app.getSettings', {})).toEqual({ ok: true, value: { launchAtLogin: { supported: false, enabled: false }, osNotifications: false } });
     expect(await web.call('app.updateSettings', { launchAtLogin: true })).toMatchObject({ ok: false, error: { kind: 'invalid_input' } });
     expect(await web.call('app.setUnreadCount', { count: 3 })).toEqual({ ok: true, value: { shown: false } });
   });

@@ -1,5 +1,5 @@
 // What the desktop (or its absence) can do for the core. The Electron shell supplies these with
-// shell.openExternal, app.setBadgeCount/Tray and login items; web mode supplies none, and the
+// shell.openExternal, app.setBadgeCount/Tray, login items and Notification; web mode supplies none, and the
 // calls answer `opened: false`, `shown: false`, `supported: false` there.
 
 export interface LaunchAtLogin {
@@ -13,4 +13,9 @@ export interface DesktopHost {
   /** Shows the unread count (dock/taskbar badge, tray); answers whether anything shows it. */
   setUnreadCount?(count: number): boolean;
   launchAtLogin?: LaunchAtLogin;
+  /**
+   * Raises an OS notification (plain text, already cleaned by `notificationText`); a click brings
+   * the window to the front, then calls `onClick`. Answers whether one was shown.
+   */
+  notify?(notification: { title: string; body: string }, onClick: () => void): boolean;
 }

@@ -1,14 +1,22 @@
 // Bridge calls about the desktop: settings, the unread badge, opening links outside the app.
-import type { AppSettings } from '../../../shared/bridge/calls/app';
+import type { AppSettings, LiveStatus } from '../../../shared/bridge/calls/app';
 import { fail, ok } from '../../../shared/bridge/result';
 import type { DesktopHost } from '../desktop/host';
+import { notificationText } from '../../../shared/text/notification-text';
 import type { Logger } from '../redact';
 import { isSafeExternalUrl } from '../security/external-url';
 import type { Handlers } from './types';
 
-export function appHandlers(desktop: DesktopHost, logger: Logger): Handlers<'app' | 'shell'> {
+export interface AppHandlerHooks {
+  liveStatus(): LiveStatus;
+  /** The agent clicked a notification about this conversation (main emits `app.notificationClicked`). */
+  notificationClicked(conversationId: number): void;
+}
+
+export function appHandlers(desktop: DesktopHost, logger: Logger, hooks: AppHandlerHooks): Handlers<'app' | 'shell'> {
   const settings = async (): Promise<AppSettings> => ({
     launchAtLogin: desktop.launchAtLogin ? { supported: true, enabled: await desktop.launchAtLogin.get() } : { supported: false, enabled: false },
+    osNotifications: Boolean(desktop.notify),
   });
   return {
     'app.getSettings': async () => ok(await settings()),
@@ -20,6 +28,17 @@ export function appHandlers(desktop: DesktopHost, logger: Logger): Handlers<'app
       return ok(await settings());
     },
     'app.setUnreadCount': async (input) => ok({ shown: desktop.setUnreadCount?.(input.count) ?? false }),
+    'app.liveStatus': async () => ok(hooks.liveStatus()),
+    'app.notify': async (input) => {
+      if (!desktop.notify) return ok({ shown: false });
+      const title = notificationText(input.title, 120);
+      if (!title) return fail('invalid_input', 'A notification needs a title.');
+      const { conversationId } = input;
+      const shown = desktop.notify({ title, body: notificationText(input.body, 240) }, () => {
+        if (conversationId !== undefined) hooks.notificationClicked(conversationId);
+      });
+      return ok({ shown });
+    },
     'shell.openExternal': async (input) => {
       if (!isSafeExternalUrl(input.url)) return fail('invalid_input', 'Only web (http, https) and mail (mailto) links open outside the app.');
       const url = new URL(input.url).toString();

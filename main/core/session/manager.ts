@@ -33,6 +33,15 @@ export interface ActiveSession {
   pubsubToken: string | null;
 }
 
+/** What the live-update socket needs to connect (main only; never crosses the bridge). */
+export interface LiveCredential {
+  sessionId: string;
+  baseUrl: string;
+  accountId: number;
+  userId: number;
+  pubsubToken: string;
+}
+
 type Active = { info: SessionInfo; pubsubToken: string | null } & ({ expired: false; client: ServiceClient } | { expired: true; reason: ExpiryReason });
 
 const PROFILE = { method: 'GET', path: '/api/v1/profile' } as const;
@@ -81,6 +90,7 @@ export function createSessions(deps: SessionDeps) {
     // Signing in again to a session signed out a moment ago: its cache is in use again, not obsolete.
     file.obsoleteCaches = file.obsoleteCaches.filter((id) => id !== info.id);
     await deps.saved.write(file);
+    if (profile.pubsub_token) deps.secrets.add(profile.pubsub_token);
     active = { info, client, pubsubToken: profile.pubsub_token ?? null, expired: false };
     changed();
     return ok(state());
@@ -169,6 +179,26 @@ export function createSessions(deps: SessionDeps) {
     return 'expired';
   }
 
+  /**
+   * The live socket's credential for the active session. A session reopened from disk has no
+   * pubsub_token (only the access token is stored), and a refused socket may mean it was replaced:
+   * then (or with `refresh`) the profile is read again. A 401 there is expiry, confirmed as usual.
+   */
+  async function liveCredential(opts: { refresh?: boolean } = {}): Promise<LiveCredential | 'expired' | 'unavailable'> {
+    await ready;
+    const a = active;
+    if (!a || a.expired) return 'expired';
+    if (!a.pubsubToken || opts.refresh) {
+      const profile = await a.client.send(PROFILE, profileSchema);
+      if (active !== a) return 'unavailable';
+      if (!profile.ok) return profile.error.kind === 'unauthorized' && (await confirmExpiry(a.info.id)) === 'expired' ? 'expired' : 'unavailable';
+      if (!profile.value.pubsub_token) return 'unavailable';
+      deps.secrets.add(profile.value.pubsub_token);
+      a.pubsubToken = profile.value.pubsub_token;
+    }
+    return { sessionId: a.info.id, baseUrl: a.info.baseUrl, accountId: a.info.accountId, userId: a.info.user.id, pubsubToken: a.pubsubToken };
+  }
+
   async function list(): Promise<SavedSession[]> {
     await ready;
     const sorted = [...file.sessions].sort((a, b) => b.lastUsedAt - a.lastUsedAt);
@@ -206,6 +236,7 @@ export function createSessions(deps: SessionDeps) {
     switchTo,
     signOut,
     confirmExpiry,
+    liveCredential,
     list,
     obsoleteCaches: async () => {
       await ready;

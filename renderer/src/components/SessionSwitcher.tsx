@@ -1,9 +1,10 @@
 // The header's account control: which account this is, the other saved accounts to switch to,
-// add an account, launch at login (where the desktop offers it), sign out. A disclosure (button +
+// add an account, desktop notifications, launch at login (where the desktop offers it), sign out. A disclosure (button +
 // panel): Escape or a click outside closes it and focus returns to the button.
 import { useEffect, useRef, useState } from 'react';
 import type { AppSettings } from '../../../shared/bridge/calls/app';
 import { savedSessionDetail, useSavedSessions } from '../platform/saved-sessions';
+import { NotificationsToggle } from './NotificationsToggle';
 import { useSession } from '../platform/session';
 import { useSessionUi } from '../platform/session-ui';
 
@@ -75,6 +76,7 @@ export function SessionSwitcher() {
           >
             Add an account…
           </button>
+          {settings && <NotificationsToggle osNotifications={settings.osNotifications} />}
           {settings?.launchAtLogin.supported && (
             <label className="choice">
               <input

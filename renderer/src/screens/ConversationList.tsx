@@ -15,8 +15,12 @@ import { SyncBanner } from '../components/SyncBanner';
 import { refreshCounts, revalidateView } from '../conversations/revalidate';
 import { countsKey, readView, statusOptions, tabOptions, viewKey, withInFlight } from '../conversations/view';
 import { useDirectory } from '../directory/use-directory';
+import { useLiveRevision } from '../live/revision';
 import { useSession } from '../platform/session';
 import { useUi } from '../state/ui';
+
+/** Live events come in bursts (a new conversation brings three): one count request after them. */
+const LIVE_COUNTS_DELAY_MS = 400;
 
 export function ConversationList(props: { orderRef: { current: readonly number[] }; bulkActions?: BulkBarActions }) {
   const { bridge, db, session } = useSession();
@@ -53,6 +57,14 @@ export function ConversationList(props: { orderRef: { current: readonly number[]
   useEffect(() => {
     if (landed) void refreshCounts(bridge, db, view);
   }, [landed, bridge, db, view]);
+
+  // Live changes move conversations between tabs: ask for the counts again, once per burst.
+  const liveRevision = useLiveRevision((s) => s.n);
+  useEffect(() => {
+    if (!liveRevision) return;
+    const t = setTimeout(() => void refreshCounts(bridge, db, view), LIVE_COUNTS_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [liveRevision, bridge, db, view]);
 
   // A row that leaves the view (resolved while viewing Open) takes the cursor's place with it:
   // the cursor moves to the row that now sits where it was. Picks of rows gone from the view go too.

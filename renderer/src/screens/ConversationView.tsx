@@ -13,6 +13,7 @@ import { ConversationHeader } from '../components/ConversationHeader';
 import { useUnsentMessages, withoutDelivered } from '../components/unsent';
 import { MessageList } from '../components/MessageList';
 import { SyncBanner } from '../components/SyncBanner';
+import { TypingIndicator } from '../components/TypingIndicator';
 import { saveConversations } from '../db/sync';
 import type { FetchPage } from '../history/follow';
 import { loadOlder, refreshLatest } from '../history/follow';
@@ -115,6 +116,7 @@ export function ConversationView(props: { conversationId: number }) {
               loadingOlder={older.isPending}
               onLoadOlder={() => !older.isPending && older.mutate()}
             />
+            <TypingIndicator conversationId={id} />
             <Composer key={id} conversationId={id} />
           </>
         )}

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useOutboxSender } from '../actions/registry';
 import { CommandPalette } from '../components/CommandPalette';
 import { ErrorBoundary } from '../components/ErrorBoundary';
+import { LiveIndicator } from '../components/LiveIndicator';
 import { OutboxStatus } from '../components/OutboxStatus';
 import { TriagePickers } from '../components/TriagePickers';
 import { SessionSwitcher } from '../components/SessionSwitcher';
@@ -14,6 +15,8 @@ import { ShortcutsSheet } from '../components/ShortcutsSheet';
 import { createInboxCommands } from '../commands/inbox-commands';
 import { useShortcuts } from '../commands/use-shortcuts';
 import { useDirectory, useDirectorySync } from '../directory/use-directory';
+import { useLiveStatus } from '../live/live-status';
+import { useLiveUpdates } from '../live/use-live-updates';
 import { useSession } from '../platform/session';
 import type { SearchHit } from '../search/merge';
 import { searchIndexFor } from '../search/local-index';
@@ -40,6 +43,9 @@ export function Inbox() {
   const account = session.accounts.find((a) => a.id === session.accountId);
   useDirectorySync();
   const directory = useDirectory();
+  // Main's live socket: its events go into the cache while the inbox is up.
+  useLiveUpdates();
+  const liveStatus = useLiveStatus(bridge);
   // A notice stays long enough to read, then goes (the live region has announced it).
   useEffect(() => {
     if (!notice) return;
@@ -116,6 +122,7 @@ export function Inbox() {
           Shortcuts
         </button>
         <OutboxStatus />
+        <LiveIndicator status={liveStatus} />
         <span className="muted user-name">{session.user.name}</span>
         <SessionSwitcher />
       </header>

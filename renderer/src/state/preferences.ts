@@ -1,5 +1,5 @@
 // The agent's preferences, kept on this computer across restarts (localStorage through zustand's
-// persist middleware). Not per account: they describe how the agent types, not the data.
+// persist middleware). Not per account: they describe how the agent works, not the data.
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
@@ -8,13 +8,25 @@ export type SendKey = 'enter' | 'mod-enter';
 
 interface Preferences {
   sendKey: SendKey;
+  /** Desktop notifications for new messages, assignments and mentions (on until turned off). */
+  notifications: boolean;
   setSendKey(k: SendKey): void;
+  setNotifications(on: boolean): void;
 }
 
 export const usePreferences = create<Preferences>()(
-  persist((set) => ({ sendKey: 'mod-enter', setSendKey: (sendKey) => set({ sendKey }) }), {
-    name: 'inbox.preferences',
-    storage: createJSONStorage(() => localStorage),
-    version: 1,
-  }),
+  persist(
+    (set) => ({
+      sendKey: 'mod-enter',
+      notifications: true,
+      setSendKey: (sendKey) => set({ sendKey }),
+      setNotifications: (notifications) => set({ notifications }),
+    }),
+    {
+      name: 'inbox.preferences',
+      storage: createJSONStorage(() => localStorage),
+      // Version 1 had no `notifications`; the default fills it in when merging what was stored.
+      version: 1,
+    },
+  ),
 );

@@ -4,14 +4,39 @@ import { z } from 'zod';
 
 export const appSettingsSchema = z.object({
   launchAtLogin: z.object({ supported: z.boolean(), enabled: z.boolean() }),
+  /** Main can raise OS notifications (`app.notify`); false in web mode, where the page uses the browser's. */
+  osNotifications: z.boolean(),
 });
 export type AppSettings = z.infer<typeof appSettingsSchema>;
+
+/**
+ * The live-update socket main holds: `connecting` (no connection yet), `connected`, `offline`
+ * (dropped or refused; main keeps retrying while a session is signed in). `recovered`: the last
+ * connection was a recovery that replayed what was missed.
+ */
+export const liveStatusSchema = z.object({
+  state: z.enum(['connecting', 'connected', 'offline']),
+  recovered: z.boolean().optional(),
+});
+export type LiveStatus = z.infer<typeof liveStatusSchema>;
+
+/** Plain text only: main strips control characters and truncates again before showing it. */
+export const notifyInputSchema = z.object({
+  title: z.string().min(1).max(200),
+  body: z.string().max(500),
+  /** Clicking the notification opens this conversation (`app.notificationClicked`). */
+  conversationId: z.number().int().positive().optional(),
+});
 
 export const appCalls = {
   'app.getSettings': { input: z.object({}), output: appSettingsSchema },
   'app.updateSettings': { input: z.object({ launchAtLogin: z.boolean().optional() }), output: appSettingsSchema },
   /** The renderer reports the unread count; main shows it on the dock/taskbar badge or tray. */
   'app.setUnreadCount': { input: z.object({ count: z.number().int().min(0).max(1_000_000) }), output: z.object({ shown: z.boolean() }) },
+  /** The live-update socket's state now; later changes come as `live.status` events. */
+  'app.liveStatus': { input: z.object({}), output: liveStatusSchema },
+  /** Raises an OS notification (desktop app). `shown: false` where main cannot (web mode): the page may use the browser's. */
+  'app.notify': { input: notifyInputSchema, output: z.object({ shown: z.boolean() }) },
   /**
    * Opens a link from a message in the OS browser or mail client. Main allows only http:, https:
    * and mailto: (anything else is `invalid_input`). `opened: false` in web mode: the page opens

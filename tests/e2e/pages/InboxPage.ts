@@ -16,7 +16,10 @@ export class InboxPage {
   filter = (label: 'Status' | 'Inbox' | 'Team' | 'Label' | 'Sort') => this.page.getByRole('combobox', { name: label, exact: true });
   messageLog = () => this.page.getByRole('log', { name: 'Messages' });
   messages = () => this.messageLog().locator('article');
-  offlineBanner = () => this.page.getByRole('status').filter({ hasText: 'Offline' }).first();
+  offlineBanner = () => this.page.getByRole('status').filter({ hasText: 'Offline: showing what was saved' }).first();
+  /** The header's live-update indicator (Live, Connecting…, Offline). */
+  liveIndicator = () => this.page.locator('.live-indicator');
+  typingIndicator = () => this.page.locator('.typing-indicator');
   conversationHeading = () => this.page.locator('section.conversation h2');
   searchField = () => this.page.getByRole('searchbox', { name: /Search conversations/ });
   searchResults = () => this.page.getByRole('navigation', { name: 'Search results' });

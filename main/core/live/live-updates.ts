@@ -1,0 +1,169 @@
+// Main's live-update socket for the active session: connected while a session is signed in, closed
+// on sign-out, switch of account or expiry. Every event from the network is validated
+// (`parseLiveEvent`) before it crosses the bridge; a malformed one is dropped with a log line that
+// names the event and the failing field, never a value. The pubsub_token goes to the socket's
+// handshake only: it is registered with the redacting logger and no event carries it.
+import type { LiveEvent } from '../../../shared/api/live-events';
+import { parseLiveEvent } from '../../../shared/api/live-events';
+import type { LiveStatus } from '../../../shared/bridge/calls/app';
+import type { Logger } from '../redact';
+import type { LiveCredential, Sessions } from '../session/manager';
+import type { ConnectSocket, LiveSocket, LiveSocketOptions } from './socket';
+import { openLiveSocket } from './socket';
+
+export type CatchUpReason = 'connected' | 'not_recovered' | 'long_offline';
+
+export interface LiveUpdatesOptions extends Partial<LiveSocketOptions> {
+  /** Offline longer than this, a recovered reconnect is still followed by a catch-up (default: the service's 2-minute recovery window). */
+  longOfflineMs?: number;
+  /** Waits before asking for the credential again after a refusal or an unreadable profile: 2 s doubling to 5 minutes. */
+  credentialRetryMs?: { baseMs: number; maxMs: number };
+  now?: () => number;
+  connect?: ConnectSocket;
+}
+
+export interface LiveUpdatesDeps {
+  sessions: Pick<Sessions, 'current' | 'liveCredential'>;
+  logger: Logger;
+  onStatus(status: LiveStatus): void;
+  onEvent(event: LiveEvent): void;
+  onCatchUp(reason: CatchUpReason): void;
+  options?: LiveUpdatesOptions;
+}
+
+const defaultTimer = (ms: number, onFire: () => void) => {
+  const handle = setTimeout(onFire, ms);
+  return () => clearTimeout(handle);
+};
+
+/** An event name from the network, safe to put in a log line. */
+const loggable = (name: string) => name.slice(0, 60).replace(/[^\w.:-]/g, '?');
+
+export function createLiveUpdates(deps: LiveUpdatesDeps) {
+  const opts = deps.options ?? {};
+  const now = opts.now ?? Date.now;
+  const socketOptions: LiveSocketOptions = {
+    reconnectionDelayMs: opts.reconnectionDelayMs ?? 1_000,
+    reconnectionDelayMaxMs: opts.reconnectionDelayMaxMs ?? 10_000,
+    timer: opts.timer ?? defaultTimer,
+  };
+  const longOfflineMs = opts.longOfflineMs ?? 120_000;
+  const credentialRetry = opts.credentialRetryMs ?? { baseMs: 2_000, maxMs: 300_000 };
+
+  let status: LiveStatus = { state: 'offline' };
+  /** The session the socket belongs to; a change of it (or none) replaces the socket. */
+  let sessionId: string | undefined;
+  /** Bumped whenever the socket is replaced: late answers for an older one are ignored. */
+  let generation = 0;
+  let socket: LiveSocket | undefined;
+  let cancelCredentialRetry: (() => void) | undefined;
+  let credentialAttempts = 0;
+  let everConnected = false;
+  let offlineSince: number | undefined;
+
+  const setStatus = (next: LiveStatus) => {
+    if (next.state === status.state && next.recovered === status.recovered) return;
+    status = next;
+    deps.onStatus(status);
+  };
+
+  function stop() {
+    generation++;
+    socket?.close();
+    socket = undefined;
+    cancelCredentialRetry?.();
+    cancelCredentialRetry = undefined;
+    credentialAttempts = 0;
+    everConnected = false;
+    offlineSince = undefined;
+  }
+
+  function retryCredentialLater(gen: number) {
+    const delay = Math.min(credentialRetry.maxMs, credentialRetry.baseMs * 2 ** credentialAttempts++);
+    cancelCredentialRetry = socketOptions.timer(delay, () => {
+      cancelCredentialRetry = undefined;
+      if (gen === generation) void connect(gen, true);
+    });
+  }
+
+  async function connect(gen: number, refresh: boolean) {
+    const cred = await deps.sessions.liveCredential({ refresh });
+    if (gen !== generation) return;
+    // Expired: the session change that follows closes everything; nothing to retry.
+    if (cred === 'expired') return setStatus({ state: 'offline' });
+    if (cred === 'unavailable') {
+      setStatus({ state: 'offline' });
+      return retryCredentialLater(gen);
+    }
+    open(gen, cred);
+  }
+
+  function open(gen: number, cred: LiveCredential) {
+    socket?.close();
+    socket = openLiveSocket(
+      cred,
+      {
+        connected(recovered) {
+          if (gen !== generation) return;
+          credentialAttempts = 0;
+          const away = offlineSince === undefined ? 0 : now() - offlineSince;
+          offlineSince = undefined;
+          setStatus({ state: 'connected', recovered });
+          // A first connection, or one that did not recover, may have missed events: the renderer
+          // revalidates. A recovered one got everything replayed, unless the gap was long.
+          const reason: CatchUpReason | undefined = !everConnected ? 'connected' : !recovered ? 'not_recovered' : away > longOfflineMs ? 'long_offline' : undefined;
+          everConnected = true;
+          if (reason) deps.onCatchUp(reason);
+        },
+        dropped() {
+          if (gen !== generation) return;
+          offlineSince ??= now();
+          setStatus({ state: 'offline' });
+        },
+        refused() {
+          if (gen !== generation) return;
+          offlineSince ??= now();
+          setStatus({ state: 'offline' });
+          deps.logger.warn('live updates: the service refused the connection; reading the profile again');
+          socket?.close();
+          socket = undefined;
+          retryCredentialLater(gen);
+        },
+        event(name, data) {
+          if (gen !== generation) return;
+          const parsed = parseLiveEvent(name, data);
+          if (parsed.ok) deps.onEvent(parsed.event);
+          else if (parsed.reason === 'malformed') deps.logger.warn(`live updates: dropped a malformed ${loggable(name)} event`, { issue: parsed.issue });
+        },
+      },
+      socketOptions,
+      opts.connect,
+    );
+  }
+
+  /** Follows the session: call on every session change. */
+  function sync() {
+    const current = deps.sessions.current();
+    const id = current?.info.id;
+    // The same session stays connected (or keeps retrying) across unrelated changes, such as a
+    // saved session added beside it.
+    if (id === sessionId) return;
+    stop();
+    sessionId = id;
+    if (id === undefined) return setStatus({ state: 'offline' });
+    setStatus({ state: 'connecting' });
+    void connect(generation, false);
+  }
+
+  return {
+    sync,
+    status: (): LiveStatus => status,
+    /** Closes the socket (quitting). */
+    close() {
+      stop();
+      sessionId = undefined;
+      setStatus({ state: 'offline' });
+    },
+  };
+}
+export type LiveUpdates = ReturnType<typeof createLiveUpdates>;

@@ -1,0 +1,111 @@
+// What the renderer does with each live event, apart from React: the cache (apply.ts), the open
+// conversation's history (follow-open.ts), typing (typing.ts) and notifications. Events are
+// handled one at a time in arrival order (the socket's order), so a message never overtakes the
+// conversation it belongs to. Events of another account are ignored: a window shows one account.
+import type { LiveEvent } from '../../../shared/api/live-events';
+import type { Bridge } from '../../../shared/bridge/contract';
+import type { InboxDb } from '../db/schema';
+import { saveConversations } from '../db/sync';
+import type { FetchPage } from '../history/follow';
+import { callOrThrow } from '../platform/call';
+import { applyContactEvent, applyConversationEvent, applyMessageEvent } from './apply';
+import { followOpenConversation } from './follow-open';
+import type { NotificationContent, NotifyFacts } from './notification-decision';
+import { notificationFor } from './notification-decision';
+import { useTyping } from './typing';
+
+export interface LiveHandlerDeps {
+  bridge: Bridge;
+  db: InboxDb;
+  accountId: number;
+  meId: number;
+  openConversationId(): number | undefined;
+  /** Focus, the agent's setting, the agent's inboxes. */
+  notifyFacts(): Promise<Omit<NotifyFacts, 'meId' | 'contactName'>>;
+  notify(content: NotificationContent): void;
+  /** A conversation changed through a live event (the tab counts may have). */
+  conversationsChanged?(): void;
+  now?: () => number;
+}
+
+/** Keys of notifications already raised: a replayed or repeated event does not ring twice. */
+const REMEMBERED = 500;
+
+export function createLiveHandler(deps: LiveHandlerDeps) {
+  const now = deps.now ?? Date.now;
+  const raised = new Set<string>();
+  const reading = new Map<number, Promise<void>>();
+  let queue: Promise<void> = Promise.resolve();
+
+  const fetchPageOf = (conversationId: number): FetchPage => async (q) => (await callOrThrow(deps.bridge, 'messages.list', { conversationId, ...q })).payload;
+
+  /** A conversation the cache does not hold yet (never listed here): read it, so its row appears. */
+  function readConversation(id: number): Promise<void> {
+    let running = reading.get(id);
+    if (!running) {
+      const askedAt = now();
+      running = deps.bridge
+        .call('conversations.get', { conversationId: id })
+        .then(async (r) => {
+          if (r.ok) await saveConversations(deps.db, [r.value], askedAt);
+        })
+        .finally(() => reading.delete(id));
+      reading.set(id, running);
+    }
+    return running;
+  }
+
+  async function maybeNotify(event: LiveEvent, conversationId: number | undefined) {
+    const row = conversationId === undefined ? undefined : await deps.db.conversations.get(conversationId);
+    const facts = { ...(await deps.notifyFacts()), meId: deps.meId, ...(row ? { contactName: row.contactName } : {}) };
+    const content = notificationFor(event, facts);
+    if (!content || raised.has(content.key)) return;
+    raised.add(content.key);
+    if (raised.size > REMEMBERED) raised.delete(raised.values().next().value!);
+    deps.notify(content);
+  }
+
+  async function apply(event: LiveEvent): Promise<void> {
+    if (event.accountId !== deps.accountId) return;
+    const receivedAt = now();
+    switch (event.type) {
+      case 'message.created':
+      case 'message.updated': {
+        const id = event.message.conversation_id;
+        const isOpen = deps.openConversationId() === id;
+        const applied = await applyMessageEvent(deps.db, event, receivedAt, { recordGap: !isOpen });
+        if (applied.conversationMissing) await readConversation(id);
+        if (isOpen && applied.beyondNewest) await followOpenConversation(deps.db, id, fetchPageOf(id));
+        if (event.type === 'message.created') await maybeNotify(event, id);
+        return;
+      }
+      case 'conversation.typing_on':
+      case 'conversation.typing_off': {
+        const key = `${event.user?.type ?? 'someone'}:${event.user?.id ?? 0}`;
+        if (event.user?.type === 'user' && event.user.id === deps.meId) return;
+        if (event.type === 'conversation.typing_off') useTyping.getState().stop(event.conversationId, key);
+        else useTyping.getState().start(event.conversationId, key, { name: event.user?.available_name || event.user?.name || 'Someone', isPrivate: event.isPrivate });
+        return;
+      }
+      case 'contact.created':
+      case 'contact.updated':
+        return applyContactEvent(deps.db, event);
+      case 'notification.created':
+        return maybeNotify(event, event.notification.conversationId ?? undefined);
+      default:
+        // Every conversation event carries the conversation push data.
+        await applyConversationEvent(deps.db, event, receivedAt);
+        deps.conversationsChanged?.();
+        return;
+    }
+  }
+
+  return {
+    /** Queues the event behind the ones before it; resolves when it has been applied. */
+    handle(event: LiveEvent): Promise<void> {
+      queue = queue.then(() => apply(event)).catch((err: unknown) => console.error('could not apply a live update', err));
+      return queue;
+    },
+  };
+}
+export type LiveHandler = ReturnType<typeof createLiveHandler>;

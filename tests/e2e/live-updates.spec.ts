@@ -1,0 +1,148 @@
+// Live updates end to end, web mode against the real service CLI: a contact writes through the
+// public Client API while the agent has the list and that conversation open; an administrator
+// assigns a conversation to the agent; the service stops and comes back on the same port (same
+// database file), and what was written while the app could not hear it shows after the catch-up.
+// Nothing is reloaded: every change reaches the page through main's socket.
+import Database from 'better-sqlite3';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runWebMode } from '../../main/web/cli';
+import { startService } from '../../scripts/lib/service-process';
+import type { DemoCredentialsFile, RunningService } from '../../scripts/lib/service-process';
+import { axeViolations } from './a11y';
+import { InboxPage } from './pages/InboxPage';
+import { SessionSwitcher } from './pages/SessionSwitcher';
+import { SignInPage } from './pages/SignInPage';
+import { expect, rendererDir, screenshotPath, test } from './fixtures';
+
+interface Contact {
+  source_id: string;
+}
+
+/** The public Client API, as a contact's own client would call it (no agent credentials). */
+const clientApi = (baseUrl: string, creds: DemoCredentialsFile) => {
+  const at = (path: string) => `${baseUrl}/public/api/v1/inboxes/${creds.apiInboxIdentifier}${path}`;
+  const post = async <T>(path: string, body: unknown): Promise<T> => {
+    const res = await fetch(at(path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  return {
+    contact: (name: string) => post<Contact>('/contacts', { name }),
+    conversation: async (c: Contact) => (await post<{ id: number }>(`/contacts/${c.source_id}/conversations`, {})).id,
+    write: (c: Contact, conversationId: number, content: string) => post(`/contacts/${c.source_id}/conversations/${conversationId}/messages`, { content }),
+  };
+};
+
+/**
+ * The open conversation of the API inbox with the oldest activity, and its contact's source id
+ * (what the Client API needs), read from the service's database file. Its row starts at the
+ * bottom of the list, so moving to the top is a visible change.
+ */
+function oldestApiConversation(dbFile: string, creds: DemoCredentialsFile): { id: number; contact: Contact } {
+  const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+  try {
+    const row = db
+      .prepare(
+        `SELECT c.display_id AS id, ci.source_id FROM conversations c JOIN contact_inboxes ci ON ci.id = c.contact_inbox_id
+         WHERE c.account_id = ? AND c.inbox_id = ? AND c.status = 'open' ORDER BY c.last_activity_at ASC LIMIT 1`,
+      )
+      .get(creds.accountId, creds.apiInboxId) as { id: number; source_id: string };
+    return { id: row.id, contact: { source_id: row.source_id } };
+  } finally {
+    db.close();
+  }
+}
+
+test('new messages, an assignment and a service restart reach the open inbox without a reload', async ({ page }) => {
+  test.setTimeout(120_000);
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-live-'));
+  const dbFile = join(dir, 'service.sqlite');
+  let service: RunningService = await startService({ db: dbFile, demo: true, credentialsOut: join(dir, 'credentials.json'), quiet: true });
+  const creds = service.credentials!;
+  const port = Number(new URL(creds.baseUrl).port);
+  const host = await runWebMode({ staticDir: rendererDir });
+  try {
+    const inbox = new InboxPage(page);
+    const client = clientApi(creds.baseUrl, creds);
+    await page.goto(host.url);
+    await new SignInPage(page).signIn(creds.baseUrl, creds.agentToken);
+    await expect(inbox.liveIndicator()).toContainText('Live');
+    await inbox.tab('All').click();
+    await inbox.settledCount();
+
+    const row = (id: number) => inbox.list().locator(`#conversation-row-${id}`);
+
+    // The agent opens the conversation with the oldest activity (by number, from the palette).
+    const { id: danaConversation, contact: dana } = oldestApiConversation(dbFile, creds);
+    await inbox.runCommand(`#${danaConversation}`);
+    await expect(inbox.messages().first()).toBeVisible();
+    await expect(inbox.rows().first()).not.toHaveAttribute('id', `conversation-row-${danaConversation}`);
+
+    // Dana writes again: the open conversation shows it, and her row moves to the top with it.
+    await client.write(dana, danaConversation, 'Are you there? Order #4411');
+    await expect(inbox.messages().last()).toContainText('Are you there? Order #4411');
+    await expect(inbox.rows().first()).toHaveAttribute('id', `conversation-row-${danaConversation}`);
+    await expect(row(danaConversation).locator('.preview')).toHaveText('Are you there? Order #4411');
+    await page.screenshot({ path: screenshotPath('40-live-message') });
+
+    // A new contact writes in: the conversation appears on top of the list (ties in the second go
+    // to the newer conversation).
+    const omar = await client.contact(`Omar Live ${Date.now()}`);
+    const omarConversation = await client.conversation(omar);
+    await client.write(omar, omarConversation, 'Omar says hello');
+    await expect(inbox.rows().first()).toHaveAttribute('id', `conversation-row-${omarConversation}`);
+    await expect(row(omarConversation).locator('.preview')).toHaveText('Omar says hello');
+
+    // An administrator assigns Omar's conversation to the agent: it shows under Mine at once.
+    const agentId = ((await (await fetch(`${creds.baseUrl}/api/v1/profile`, { headers: { api_access_token: creds.agentToken } })).json()) as { id: number }).id;
+    await inbox.tab('Mine').click();
+    await expect(row(omarConversation)).toHaveCount(0);
+    const assigned = await fetch(`${creds.baseUrl}/api/v1/accounts/${creds.accountId}/conversations/${omarConversation}/assignments`, {
+      method: 'POST',
+      headers: { api_access_token: creds.adminToken, 'content-type': 'application/json' },
+      body: JSON.stringify({ assignee_id: agentId }),
+    });
+    expect(assigned.status).toBe(200);
+    await expect(row(omarConversation)).toBeVisible();
+    // The tab counts follow, as the service counts them.
+    const mine = ((await (await fetch(`${creds.baseUrl}/api/v1/accounts/${creds.accountId}/conversations?status=open&assignee_type=me`, { headers: { api_access_token: creds.agentToken } })).json()) as { data: { meta: { mine_count: number } } }).data.meta.mine_count;
+    await expect(inbox.tabCount('Mine')).toHaveText(String(mine));
+    await page.screenshot({ path: screenshotPath('41-live-assigned') });
+
+    // The service stops: the indicator says so. Meanwhile Dana writes twice (through another
+    // process on the same database, since the app's address is down): no socket could carry it.
+    await service.stop();
+    await expect(inbox.liveIndicator()).toContainText('Offline');
+    await expect(inbox.liveIndicator()).toHaveAttribute('data-state', 'offline');
+    await page.screenshot({ path: screenshotPath('42-live-offline') });
+    const aside = await startService({ db: dbFile, quiet: true });
+    const asideClient = clientApi(aside.baseUrl, creds);
+    await asideClient.write(dana, danaConversation, 'Written while you were away (1)');
+    await asideClient.write(dana, danaConversation, 'Written while you were away (2)');
+    await aside.stop();
+    await expect(inbox.messages().last()).toContainText('Are you there? Order #4411');
+
+    // Back on the same port: live again, and the catch-up brings what was missed.
+    service = await startService({ db: dbFile, port, quiet: true });
+    await expect(inbox.liveIndicator()).toContainText('Live', { timeout: 30_000 });
+    await expect(inbox.messages().last()).toContainText('Written while you were away (2)');
+    await expect(inbox.messageLog()).toContainText('Written while you were away (1)');
+    await inbox.tab('All').click();
+    await expect(row(danaConversation).locator('.preview')).toHaveText('Written while you were away (2)');
+    await page.screenshot({ path: screenshotPath('43-live-caught-up') });
+
+    // The indicator and the notifications toggle pass axe (no serious or critical violations).
+    const switcher = new SessionSwitcher(page);
+    await switcher.open();
+    const toggle = switcher.panel().getByRole('checkbox', { name: 'Desktop notifications' });
+    await expect(toggle).toBeVisible();
+    await page.screenshot({ path: screenshotPath('44-notifications-toggle') });
+    expect(await axeViolations(page, { include: '.live-indicator', impacts: ['serious', 'critical'] })).toEqual([]);
+    expect(await axeViolations(page, { include: '#session-switcher-panel', impacts: ['serious', 'critical'] })).toEqual([]);
+  } finally {
+    await host.close();
+    await service.stop();
+  }
+});

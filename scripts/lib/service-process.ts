@@ -25,7 +25,10 @@ export async function startService(opts: { db: string; port?: number; demo?: boo
   if (opts.demo) args.push('--demo');
   if (opts.credentialsOut) args.push('--credentials-out', opts.credentialsOut);
   if (opts.production) args.push('--production');
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its output is piped into our log, never a terminal: without FORCE_COLOR (Playwright sets it), a
+  // NO_COLOR from CI no longer makes Node warn about the pair on every start.
+  const { FORCE_COLOR: _colour, ...env } = process.env;
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const baseUrl = await new Promise<string>((resolvePromise, reject) => {
     let out = '';
     const onData = (chunk: Buffer) => {

@@ -11,7 +11,7 @@ import { attributesObject, boolish, emailFormat, input, optionalId, parseBody, s
 import { acceptContactForms, avatarChangeOf, avatarUrlField, readContactForm } from '../http/contact-form';
 import { invalid, notAuthorized, notFound } from '../http/errors';
 import { intString, listParam, parseParams } from '../http/params';
-import { baseUrlOf, pathId, scoped } from '../http/scope';
+import { pathId, scoped, storedLinkBase } from '../http/scope';
 import { contactWithInboxes, inboxRaw } from '../presenters/contact';
 import { conversationRest } from '../presenters/conversation';
 import type { InboxRow } from '../presenters/inbox';
@@ -147,7 +147,7 @@ export function contactRoutes(app: FastifyInstance, deps: RouteDeps) {
       );
       if (body.blocked) stmt(db, 'UPDATE contacts SET blocked = 1 WHERE id = ?').run(contact.id);
       // contact.created is rendered after commit, so it already shows the avatar.
-      applyAvatar(db, contact, avatarChangeOf(body, image, baseUrlOf(request)), ctx.now);
+      applyAvatar(db, contact, avatarChangeOf(body, image, storedLinkBase(deps, request)), ctx.now);
       if (!inbox) return { contact, sourceId: null };
       if (body.source_id && stmt(db, 'SELECT 1 FROM contact_inboxes WHERE inbox_id = ? AND source_id = ?').get(inbox.id, body.source_id)) {
         throw invalid('source_id should be unique', ['source_id']);
@@ -168,7 +168,7 @@ export function contactRoutes(app: FastifyInstance, deps: RouteDeps) {
     const contact = contactInAccount(db, scope, pathId(request));
     const { params, image } = await paramsOf(request);
     const body = parseBody(updateBody, params);
-    const avatar = avatarChangeOf(body, image, baseUrlOf(request));
+    const avatar = avatarChangeOf(body, image, storedLinkBase(deps, request));
     const row = updateContact(writeContext(deps, scope), contact, {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.email !== undefined ? { email: body.email } : {}),

@@ -284,3 +284,20 @@ describe('restart', () => {
     }
   });
 });
+
+describe('the avatar link of a contact\'s own upload', () => {
+  it('takes the configured public address, never the Host header the anonymous caller sent', async () => {
+    const own = await demoService({ publicUrl: () => 'https://inbox.example/support' });
+    try {
+      const c = await createClientContact(own, own.creds.apiInboxIdentifier, { name: 'Host Forger' });
+      const body = form([avatarPart()]);
+      const res = await own.app.inject({ method: 'PATCH', url: clientPath(own.creds.apiInboxIdentifier, `/contacts/${c.source_id}`), headers: { ...body.headers, host: 'attacker.example' }, payload: body.payload });
+      expect(res.statusCode).toBe(200);
+      const thumb = (own.db.prepare('SELECT thumbnail FROM contacts WHERE id = ?').get(c.id) as { thumbnail: string }).thumbnail;
+      expect(thumb.startsWith('https://inbox.example/support/')).toBe(true);
+      expect(thumb).not.toContain('attacker.example');
+    } finally {
+      await own.close();
+    }
+  });
+});

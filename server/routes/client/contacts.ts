@@ -10,7 +10,7 @@ import { notFound } from '../../http/errors';
 import { clientHmacFailure, verifyIdentity } from '../../http/identity';
 import { parseParams } from '../../http/params';
 import { parseBody, parseJsonBody } from '../../http/body';
-import { baseUrlOf } from '../../http/scope';
+import { storedLinkBase } from '../../http/scope';
 import { inboxSettings } from '../../presenters/inbox';
 import { contactById } from '../../presenters/people';
 import { clientContact as clientContactShape, contactRecord } from '../../presenters/public';
@@ -92,7 +92,7 @@ export function clientContactRoutes(app: FastifyInstance, deps: PublicDeps) {
     if (identity === 'verified') markVerified(db, scope.contactInbox, now);
     // The identifier is not changed here (chatwoot-compat §1.16): it only feeds the hash check.
     const patch = contactPatchOf(body, { withIdentifier: false });
-    if (form?.avatar) patch.avatar = { ...patch.avatar, image: form.avatar, baseUrl: baseUrlOf(request) };
+    if (form?.avatar) patch.avatar = { ...patch.avatar, image: form.avatar, baseUrl: storedLinkBase(deps, request) };
     const contact = updateContact({ db, bus: deps.bus, now }, scope.contact, patch);
     return contactRecord(contact);
   };

@@ -71,7 +71,7 @@ async function main() {
     return;
   }
   // Known once listening (the port may be 0); links are only stored after that.
-  let listeningAt: string | undefined;
+  let listeningAt: string | undefined = undefined;
   const service = await buildService({
     db: args.db,
     publicUrl: () => args.publicUrl ?? listeningAt,

@@ -57,6 +57,13 @@ export interface ServiceOptions {
   live?: LiveOptions;
   /** Webhook delivery: timeout (default 5 s), concurrency, queue bound, result callback. */
   webhooks?: WebhookQueueOptions;
+  /**
+   * The service's address as its users reach it, for links stored with records that anyone may
+   * write (a contact's avatar). Without it, the address the request named: its Host header, which
+   * an anonymous Client caller controls. The CLI always gives one (`--public-url`, else the
+   * address it listens on).
+   */
+  publicUrl?: () => string | undefined;
 }
 
 export interface Service {
@@ -99,7 +106,7 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   if (options.production) installThrottles(app, clock);
   installNotifier(db, bus, clock);
   installReportingRecorder(db, bus, clock);
-  const deps: RouteDeps = { db, bus, clock };
+  const deps: RouteDeps = { db, bus, clock, ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}) };
   // The Application family.
   profileRoutes(app, deps);
   conversationRoutes(app, deps);

@@ -16,7 +16,9 @@ const usage = `Usage: npm run server -- [--port <n>] [--host <addr>] [--db <file
   --production        turn on the spec's throttles (Limits table)
   --log               log requests (tokens are redacted)
   --webhook-timeout-ms  webhook delivery timeout (default 5000)
-  --widget-token-days   widget session token lifetime (default 180)`;
+  --widget-token-days   widget session token lifetime (default 180)
+  --public-url        the address users reach the service at, for stored links such as contact
+                      avatars (default: the address it listens on; set it behind a reverse proxy)`;
 
 function parse() {
   try {
@@ -31,6 +33,7 @@ function parse() {
         log: { type: 'boolean', default: false },
         'webhook-timeout-ms': { type: 'string', default: '5000' },
         'widget-token-days': { type: 'string', default: '180' },
+        'public-url': { type: 'string' },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -41,11 +44,24 @@ function parse() {
     const widgetTokenDays = Number(values['widget-token-days']);
     if (!Number.isInteger(webhookTimeoutMs) || webhookTimeoutMs < 1 || webhookTimeoutMs > 600_000) throw new Error('--webhook-timeout-ms must be 1-600000');
     if (!(widgetTokenDays > 0 && widgetTokenDays <= 3650)) throw new Error('--widget-token-days must be more than 0 and at most 3650');
-    return { ...values, port, webhookTimeoutMs, widgetTokenDays };
+    const publicUrl = values['public-url'] === undefined ? undefined : publicUrlOf(values['public-url']);
+    return { ...values, port, webhookTimeoutMs, widgetTokenDays, publicUrl };
   } catch (err) {
     console.error(`${(err as Error).message}\n\n${usage}`);
     process.exit(2);
   }
+}
+
+/** An http(s) origin, with a path prefix if the service sits under one; no trailing slash. */
+function publicUrlOf(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`--public-url must be an http or https URL, got ${text}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`--public-url must be an http or https URL, got ${text}`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 async function main() {
@@ -54,8 +70,11 @@ async function main() {
     console.log(usage);
     return;
   }
+  // Known once listening (the port may be 0); links are only stored after that.
+  let listeningAt: string | undefined = undefined;
   const service = await buildService({
     db: args.db,
+    publicUrl: () => args.publicUrl ?? listeningAt,
     production: args.production,
     logger: args.log,
     webhooks: { timeoutMs: args.webhookTimeoutMs },
@@ -70,6 +89,7 @@ async function main() {
   const address = service.app.server.address();
   const port = typeof address === 'object' && address ? address.port : args.port;
   const baseUrl = `http://${args.host.includes(':') ? `[${args.host}]` : args.host}:${port}`;
+  listeningAt = baseUrl;
   if (args['credentials-out']) {
     if (!isSeeded(service.db)) {
       console.error('--credentials-out needs demo data: add --demo');

@@ -2,6 +2,7 @@
 // types are checked by zod (a wrong type is a 400), values by the validation rules the reference
 // service applies (a bad email or phone number is a 422 {message, attributes}).
 import { z } from 'zod';
+import { avatarChangeOf, avatarUrlField } from './contact-form';
 import { invalid } from './errors';
 import type { ContactPatch } from '../store/writes';
 
@@ -13,7 +14,9 @@ export const contactFields = {
   phone_number: text(32).nullish(),
   identifier: text(255).nullish(),
   identifier_hash: text(128).nullish(),
-  avatar_url: text(2048).nullish(),
+  // A URL is recorded, never fetched (contact-form.ts); a picture comes as a multipart file part, so
+  // a string `avatar` is accepted and ignored, as before.
+  avatar_url: avatarUrlField,
   avatar: text(2048).nullish(),
   custom_attributes: z.record(z.string(), z.unknown()).nullish(),
   additional_attributes: z.record(z.string(), z.unknown()).nullish(),
@@ -38,5 +41,7 @@ export function contactPatchOf(body: ContactBody, opts: { withIdentifier: boolea
   if (opts.withIdentifier && body.identifier !== undefined) patch.identifier = blankToNull(body.identifier) ?? null;
   if (body.custom_attributes) patch.customAttributes = body.custom_attributes;
   if (body.additional_attributes) patch.additionalAttributes = body.additional_attributes;
+  const avatar = avatarChangeOf(body, undefined, '');
+  if (avatar) patch.avatar = avatar;
   return patch;
 }

@@ -29,6 +29,9 @@ export function callerScoped(db: Db, request: FastifyRequest): Caller {
 /** The service's own address as the caller reached it (for links it hands out). */
 export const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
+/** The address for a link stored with a record: the configured public one, else the caller's. */
+export const storedLinkBase = (deps: { publicUrl?: () => string | undefined }, request: FastifyRequest) => deps.publicUrl?.() ?? baseUrlOf(request);
+
 /** The `:id` path parameter, validated. */
 export function pathId(request: FastifyRequest): number {
   return parseParams(idParams, request.params, 'path parameter').id;

@@ -18,6 +18,11 @@ export interface ContactRow {
   last_activity_at: number | null;
   created_at: number;
   updated_at: number;
+  /** The avatar's uploads row and its absolute URL (migration 4); null without an avatar. */
+  avatar_upload_id: number | null;
+  thumbnail: string | null;
+  /** An avatar_url as given: recorded, never fetched nor rendered. */
+  avatar_external_url: string | null;
 }
 
 export interface TeamRow {
@@ -42,7 +47,7 @@ export function contactRest(c: ContactRow) {
     phone_number: c.phone_number,
     blocked: c.blocked === 1,
     identifier: c.identifier,
-    thumbnail: '',
+    thumbnail: c.thumbnail ?? '',
     custom_attributes: json.parse(c.custom_attributes),
     ...(c.last_activity_at == null ? {} : { last_activity_at: epoch(c.last_activity_at) }),
     created_at: epoch(c.created_at),
@@ -59,7 +64,7 @@ export function contactPush(c: ContactRow) {
     identifier: c.identifier,
     name: c.name,
     phone_number: c.phone_number,
-    thumbnail: '',
+    thumbnail: c.thumbnail ?? '',
     blocked: c.blocked === 1,
     type: 'contact',
   };

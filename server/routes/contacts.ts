@@ -8,9 +8,10 @@ import { stmt } from '../db/open';
 import type { AccountScope } from '../http/auth';
 import { requireAdmin, visibleInboxIds } from '../http/auth';
 import { attributesObject, boolish, emailFormat, input, optionalId, parseBody, shortText } from '../http/body';
+import { acceptContactForms, avatarChangeOf, avatarUrlField, readContactForm } from '../http/contact-form';
 import { invalid, notAuthorized, notFound } from '../http/errors';
 import { intString, listParam, parseParams } from '../http/params';
-import { pathId, scoped } from '../http/scope';
+import { pathId, scoped, storedLinkBase } from '../http/scope';
 import { contactWithInboxes, inboxRaw } from '../presenters/contact';
 import { conversationRest } from '../presenters/conversation';
 import type { InboxRow } from '../presenters/inbox';
@@ -19,6 +20,7 @@ import { contactRest } from '../presenters/people';
 import type { ConversationRow } from '../store/conversations';
 import { contactLabels, deleteContact, setContactLabels, updateContact } from '../store/contact-updates';
 import { createContactInbox } from '../store/provision';
+import { applyAvatar } from '../store/contact-avatars';
 import { commit, insertContact } from '../store/writes';
 import type { RouteDeps } from './deps';
 import { writeContext } from './deps';
@@ -87,6 +89,7 @@ const contactFields = {
   blocked: boolish.optional(),
   additional_attributes: attributesObject.optional(),
   custom_attributes: attributesObject.optional(),
+  avatar_url: avatarUrlField,
 };
 const createBody = z.object({ ...contactFields, inbox_id: optionalId.optional(), source_id: shortText(255).optional() });
 const updateBody = z.object(contactFields);
@@ -110,10 +113,17 @@ export function contactRoutes(app: FastifyInstance, deps: RouteDeps) {
     return { payload: contactWithInboxes(db, contactInAccount(db, scope, pathId(request)), visibleInboxIds(db, scope)) };
   });
 
+  /** The parameters (query string under a JSON or form body) and an avatar image from a form. */
+  const paramsOf = async (request: FastifyRequest) => {
+    const form = await readContactForm(request);
+    return form ? { params: { ...((request.query as Record<string, unknown> | undefined) ?? {}), ...form.params }, image: form.avatar } : { params: input(request), image: undefined };
+  };
+
   // No deduplication (spec: Retries): a retried create is a second contact.
-  app.post(A, async (request) => {
+  const create = async (request: FastifyRequest) => {
     const scope = scoped(db, request);
-    const body = parseBody(createBody, input(request));
+    const { params, image } = await paramsOf(request);
+    const body = parseBody(createBody, params);
     let inbox: InboxRow | undefined;
     if (body.inbox_id) {
       inbox = stmt(db, 'SELECT * FROM inboxes WHERE id = ? AND account_id = ?').get(body.inbox_id, scope.accountId) as InboxRow | undefined;
@@ -136,6 +146,8 @@ export function contactRoutes(app: FastifyInstance, deps: RouteDeps) {
         events,
       );
       if (body.blocked) stmt(db, 'UPDATE contacts SET blocked = 1 WHERE id = ?').run(contact.id);
+      // contact.created is rendered after commit, so it already shows the avatar.
+      applyAvatar(db, contact, avatarChangeOf(body, image, storedLinkBase(deps, request)), ctx.now);
       if (!inbox) return { contact, sourceId: null };
       if (body.source_id && stmt(db, 'SELECT 1 FROM contact_inboxes WHERE inbox_id = ? AND source_id = ?').get(inbox.id, body.source_id)) {
         throw invalid('source_id should be unique', ['source_id']);
@@ -149,12 +161,14 @@ export function contactRoutes(app: FastifyInstance, deps: RouteDeps) {
         contact_inbox: { inbox: inbox ? inboxRaw(inbox) : null, source_id: sourceId },
       },
     };
-  });
+  };
 
   const update = async (request: FastifyRequest) => {
     const scope = scoped(db, request);
     const contact = contactInAccount(db, scope, pathId(request));
-    const body = parseBody(updateBody, input(request));
+    const { params, image } = await paramsOf(request);
+    const body = parseBody(updateBody, params);
+    const avatar = avatarChangeOf(body, image, storedLinkBase(deps, request));
     const row = updateContact(writeContext(deps, scope), contact, {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.email !== undefined ? { email: body.email } : {}),
@@ -163,11 +177,24 @@ export function contactRoutes(app: FastifyInstance, deps: RouteDeps) {
       ...(body.blocked !== undefined ? { blocked: body.blocked } : {}),
       ...(body.additional_attributes ? { additionalAttributes: body.additional_attributes } : {}),
       ...(body.custom_attributes ? { customAttributes: body.custom_attributes } : {}),
+      ...(avatar ? { avatar } : {}),
     });
     return { payload: contactWithInboxes(db, row, visibleInboxIds(db, scope)) };
   };
-  app.patch(`${A}/:id`, update);
-  app.put(`${A}/:id`, update);
+  // Only create and update read multipart form-data (an avatar file).
+  app.register(async (forms) => {
+    await acceptContactForms(forms);
+    forms.post(A, create);
+    forms.patch(`${A}/:id`, update);
+    forms.put(`${A}/:id`, update);
+  });
+
+  // chatwoot-compat §1.4: removes the picture (and a recorded avatar_url); the same rules as update.
+  app.delete(`${A}/:id/avatar`, async (request) => {
+    const scope = scoped(db, request);
+    const contact = contactInAccount(db, scope, pathId(request));
+    return { payload: contactRest(updateContact(writeContext(deps, scope), contact, { avatar: { image: null, url: null } })) };
+  });
 
   app.delete(`${A}/:id`, async (request, reply) => {
     const scope = scoped(db, request);

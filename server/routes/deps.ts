@@ -9,6 +9,8 @@ export interface RouteDeps {
   db: Db;
   bus: EventBus;
   clock: () => number;
+  /** ServiceOptions.publicUrl. */
+  publicUrl?: () => string | undefined;
 }
 
 /** A write context for the caller: now from the service clock, the caller as performer. */

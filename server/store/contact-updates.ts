@@ -5,6 +5,8 @@ import { json, stmt } from '../db/open';
 import type { Changes } from '../events/bus';
 import type { ContactRow } from '../presenters/people';
 import { contactPush } from '../presenters/people';
+import type { AvatarChange } from './contact-avatars';
+import { applyAvatar, deleteAvatarOf } from './contact-avatars';
 import { deleteConversation } from './conversation-create';
 import type { WriteContext } from './writes';
 import { commit } from './writes';
@@ -18,6 +20,7 @@ export interface ContactChange {
   /** Merged into the stored hash (chatwoot-compat §9.5: contact attributes merge). */
   additionalAttributes?: Record<string, unknown>;
   customAttributes?: Record<string, unknown>;
+  avatar?: AvatarChange;
 }
 
 export const contactLabels = (db: Db, contactId: number) =>
@@ -41,7 +44,9 @@ export function updateContact(ctx: WriteContext, c: ContactRow, change: ContactC
         changes[key] = [parse(c[key]), parse(next[key])];
       }
     }
-    if (Object.keys(changes).length === 0) return c;
+    // In the same transaction and the same contact.updated event as the other attributes.
+    Object.assign(changes, applyAvatar(ctx.db, c, change.avatar, ctx.now));
+    if (Object.keys(changes).length === 0) return stmt(ctx.db, 'SELECT * FROM contacts WHERE id = ?').get(c.id) as ContactRow;
     stmt(
       ctx.db,
       `UPDATE contacts SET name = ?, email = ?, phone_number = ?, identifier = ?, blocked = ?, additional_attributes = ?, custom_attributes = ?, updated_at = ? WHERE id = ?`,
@@ -73,6 +78,7 @@ export function deleteContact(ctx: WriteContext, c: ContactRow): void {
     stmt(db, 'DELETE FROM contact_labels WHERE contact_id = ?').run(c.id);
     stmt(db, 'DELETE FROM contact_notes WHERE contact_id = ?').run(c.id);
     stmt(db, 'DELETE FROM contacts WHERE id = ?').run(c.id);
+    deleteAvatarOf(db, c);
     // The row is gone, so listeners get what they need to describe it.
     events.push({ name: 'contact.deleted', accountId: c.account_id, contactId: c.id, snapshot: contactPush(c) });
   });

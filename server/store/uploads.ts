@@ -23,7 +23,7 @@ export const uploadByKey = (db: Db, accountId: number, key: string) =>
     | undefined;
 
 /** Where an upload can be fetched: its stored bytes, or the external URL it was created from. */
-export function uploadUrl(u: UploadRow, baseUrl: string): string {
+export function uploadUrl(u: Pick<UploadRow, 'blob_key' | 'filename' | 'external_url'>, baseUrl: string): string {
   return u.external_url ?? `${baseUrl}/rails/active_storage/blobs/${u.blob_key}/${encodeURIComponent(u.filename)}`;
 }
 

@@ -8,6 +8,8 @@ import { stmt } from '../db/open';
 import type { DomainEvent, EventBus, Performer } from '../events/bus';
 import type { ContactRow } from '../presenters/people';
 import type { MessageRow } from '../presenters/message';
+import type { AvatarChange } from './contact-avatars';
+import { applyAvatar } from './contact-avatars';
 import type { ConversationRow } from './conversations';
 import { nextDisplayId } from './provision';
 
@@ -206,6 +208,7 @@ export interface ContactPatch {
   /** Merged into the stored attributes (chatwoot-compat §9.5: contact PATCH merges). */
   customAttributes?: Record<string, unknown>;
   additionalAttributes?: Record<string, unknown>;
+  avatar?: AvatarChange;
 }
 
 /** Updates a contact; emits contact.updated with the changed attributes, and nothing if none changed. */
@@ -224,7 +227,9 @@ export function updateContact(ctx: WriteContext, contact: ContactRow, patch: Con
     for (const key of Object.keys(next) as (keyof typeof next)[]) {
       if (next[key] !== contact[key]) changes[key] = [contact[key], next[key]];
     }
-    if (!Object.keys(changes).length) return contact;
+    // In the same transaction and the same contact.updated event as the other attributes.
+    Object.assign(changes, applyAvatar(ctx.db, contact, patch.avatar, ctx.now));
+    if (!Object.keys(changes).length) return stmt(ctx.db, 'SELECT * FROM contacts WHERE id = ?').get(contact.id) as ContactRow;
     stmt(
       ctx.db,
       'UPDATE contacts SET name = ?, email = ?, phone_number = ?, identifier = ?, custom_attributes = ?, additional_attributes = ?, updated_at = ? WHERE id = ?',

@@ -21,11 +21,10 @@ function accountRef(db: Db, accountId: number) {
   return a ? { id: a.id, name: a.name } : { id: accountId, name: null };
 }
 
-/** Contact#webhook_data (§2.7c). */
-/** Contact#webhook_data (§2.7c): the push shape without `type`, plus the account and `avatar`. */
+/** Contact#webhook_data (§2.7c): the push shape without `type`, plus the account and `avatar` (the thumbnail's URL). */
 function contactWebhookData(db: Db, c: ContactRow) {
   const { type: _type, ...push } = contactPush(c);
-  return { account: accountRef(db, c.account_id), avatar: '', ...push };
+  return { account: accountRef(db, c.account_id), avatar: push.thumbnail, ...push };
 }
 
 function actorWebhookData(db: Db, p: { type: string; id: number } | null) {

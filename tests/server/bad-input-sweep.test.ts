@@ -136,7 +136,7 @@ describe('bad-input sweep over every Application route', { timeout: 120_000 }, (
 
   it('finds the routes from Fastify itself', () => {
     expect(routes.length).toBeGreaterThan(90);
-    for (const known of ['POST /api/v1/accounts/:account_id/conversations/:conversation_id/toggle_status', 'GET /api/v2/accounts/:account_id/reports/summary', 'POST /api/v1/accounts/:account_id/upload']) {
+    for (const known of ['POST /api/v1/accounts/:account_id/conversations/:conversation_id/toggle_status', 'GET /api/v2/accounts/:account_id/reports/summary', 'POST /api/v1/accounts/:account_id/upload', 'DELETE /api/v1/accounts/:account_id/contacts/:id/avatar']) {
       expect(routes.map((r) => `${r.method} ${r.url}`)).toContain(known);
     }
   });
@@ -156,6 +156,9 @@ describe('bad-input sweep over every Application route', { timeout: 120_000 }, (
       const big = await probe(route, 'oversized body', { url, token: adminToken(), payload: JSON.stringify({ content: huge(1_100_000) }), headers: { 'content-type': 'application/json' } }, 400);
       if (big.status === 400 && JSON.stringify(big.body) !== JSON.stringify({ error: 'Request body is too large' })) failures.push(`${route.method} ${route.url} [oversized body]: ${big.text}`);
       await probe(route, 'unsupported content type', { url, token: adminToken(), payload: '<xml/>', headers: { 'content-type': 'application/xml' } }, route.url.endsWith('/upload') ? undefined : 400);
+      // Routes that read form-data (contact create/update) answer a torn one 400; the rest refuse the type, 400.
+      const torn = '--sweep\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG';
+      await probe(route, 'torn multipart', { url, token: adminToken(), payload: torn, headers: { 'content-type': 'multipart/form-data; boundary=sweep' } }, route.url.endsWith('/upload') ? undefined : 400);
     }
     expect(failures).toEqual([]);
     expect([fingerprint(), updatedAt()]).toEqual(before);

@@ -1,6 +1,6 @@
 // The service's command line (npm run server): --credentials-out writes the demo's secrets readable
 // by the owner only, whether or not the file already existed.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -57,5 +57,16 @@ describe('writeSecretFile', () => {
     writeSecretFile(wide, 'secret 2');
     expect([modeOf(wide), readFileSync(wide, 'utf8')]).toEqual([0o600, 'secret 2']);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+});
+
+describe('npm run server -- --public-url', () => {
+  it('refuses anything but an http or https URL, saying which, with exit code 2', { timeout: 60_000 }, () => {
+    const tsx = createRequire(import.meta.url).resolve('tsx');
+    for (const bad of ['ftp://files.example', 'javascript:alert(1)', 'not a url']) {
+      const run = spawnSync(process.execPath, ['--import', tsx, resolve(import.meta.dirname, '../../server/cli.ts'), '--db', ':memory:', '--public-url', bad], { encoding: 'utf8' });
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain(`--public-url must be an http or https URL, got ${bad}`);
+    }
   });
 });

@@ -5,10 +5,12 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { contactBody, contactPatchOf } from '../../http/contact-fields';
+import { acceptContactForms, readContactForm } from '../../http/contact-form';
 import { notFound } from '../../http/errors';
 import { clientHmacFailure, verifyIdentity } from '../../http/identity';
 import { parseParams } from '../../http/params';
-import { parseJsonBody } from '../../http/body';
+import { parseBody, parseJsonBody } from '../../http/body';
+import { storedLinkBase } from '../../http/scope';
 import { inboxSettings } from '../../presenters/inbox';
 import { contactById } from '../../presenters/people';
 import { clientContact as clientContactShape, contactRecord } from '../../presenters/public';
@@ -79,17 +81,24 @@ export function clientContactRoutes(app: FastifyInstance, deps: PublicDeps) {
     return clientContactShape(scope.contact, ci);
   });
 
+  // JSON, or multipart form-data with an `avatar` image (http/contact-form.ts); the hash check is the same.
   const update = async (request: FastifyRequest) => {
     const scope = clientContact(db, request);
-    const body = parseJsonBody(contactBody, request.body);
+    const form = await readContactForm(request);
+    const body = form ? parseBody(contactBody, form.params) : parseJsonBody(contactBody, request.body);
     const identity = verifyIdentity(scope.inbox, body);
     if (identity === 'failed') throw clientHmacFailure();
     const now = deps.clock();
     if (identity === 'verified') markVerified(db, scope.contactInbox, now);
     // The identifier is not changed here (chatwoot-compat §1.16): it only feeds the hash check.
-    const contact = updateContact({ db, bus: deps.bus, now }, scope.contact, contactPatchOf(body, { withIdentifier: false }));
+    const patch = contactPatchOf(body, { withIdentifier: false });
+    if (form?.avatar) patch.avatar = { ...patch.avatar, image: form.avatar, baseUrl: storedLinkBase(deps, request) };
+    const contact = updateContact({ db, bus: deps.bus, now }, scope.contact, patch);
     return contactRecord(contact);
   };
-  app.patch(`${CLIENT}/contacts/:contact_identifier`, update);
-  app.put(`${CLIENT}/contacts/:contact_identifier`, update);
+  app.register(async (scope) => {
+    await acceptContactForms(scope);
+    scope.patch(`${CLIENT}/contacts/:contact_identifier`, update);
+    scope.put(`${CLIENT}/contacts/:contact_identifier`, update);
+  });
 }

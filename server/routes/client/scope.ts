@@ -20,6 +20,8 @@ export interface PublicDeps {
   db: Db;
   bus: EventBus;
   clock: () => number;
+  /** ServiceOptions.publicUrl: links stored from a contact's request never take its Host header. */
+  publicUrl?: () => string | undefined;
 }
 
 const identifierParam = z.string().min(1).max(255);

@@ -4,7 +4,7 @@
 // server would be a request-forgery hole). Answers `{file_url, blob_key, blob_id}`; a message can
 // then list the blob key in `attachments`. Stored bytes are served at an unguessable URL (the key
 // is a 256-bit secret), like a storage service's signed URL, as downloads that never run in our origin.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ import { stmt } from '../db/open';
 import { input, parseBody } from '../http/body';
 import { invalid, notFound } from '../http/errors';
 import { baseUrlOf, scoped } from '../http/scope';
-import { uploadByKey, uploadUrl } from '../store/uploads';
+import { insertUploadBytes, uploadByKey, uploadUrl } from '../store/uploads';
 import type { RouteDeps } from './deps';
 
 export const MAX_UPLOAD_BYTES = 40 * 1024 * 1024;
@@ -44,18 +44,7 @@ export function uploadRoutes(app: FastifyInstance, deps: RouteDeps) {
         const data = await file.toBuffer();
         const filename = cleanName(file.filename);
         const contentType = /^[\w.+-]+\/[\w.+-]+$/.test(file.mimetype) ? file.mimetype.toLowerCase() : 'application/octet-stream';
-        id = Number(
-          stmt(db, 'INSERT INTO uploads (account_id, blob_key, filename, content_type, byte_size, checksum, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
-            caller.accountId,
-            key,
-            filename,
-            contentType,
-            data.length,
-            createHash('sha256').update(data).digest('hex'),
-            data,
-            now,
-          ).lastInsertRowid,
-        );
+        id = insertUploadBytes(db, { accountId: caller.accountId, key, filename, contentType, data, now });
       } else {
         const { external_url } = parseBody(externalBody, input(request));
         const filename = cleanName(decodeURIComponent(new URL(external_url).pathname).replace(/\/$/, ''));

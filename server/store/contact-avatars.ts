@@ -3,11 +3,11 @@
 // CSP). The contact's `thumbnail` is the absolute URL of those bytes, or null without an avatar. An
 // `avatar_url` is recorded as given and never fetched nor rendered: thumbnail only ever points at
 // bytes this service serves (see server/README.md).
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/open';
 import { stmt } from '../db/open';
 import type { ContactRow } from '../presenters/people';
-import { uploadUrl } from './uploads';
+import { insertUploadBytes, uploadUrl } from './uploads';
 
 /** An image already checked (magic bytes, size) by http/contact-form.ts. */
 export interface AvatarImage {
@@ -55,18 +55,7 @@ export function applyAvatar(db: Db, c: ContactRow, change: AvatarChange | undefi
     const key = randomBytes(32).toString('base64url');
     const filename = `avatar.${change.image.extension}`;
     const { data, contentType } = change.image;
-    uploadId = Number(
-      stmt(db, 'INSERT INTO uploads (account_id, blob_key, filename, content_type, byte_size, checksum, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
-        c.account_id,
-        key,
-        filename,
-        contentType,
-        data.length,
-        createHash('sha256').update(data).digest('hex'),
-        data,
-        now,
-      ).lastInsertRowid,
-    );
+    uploadId = insertUploadBytes(db, { accountId: c.account_id, key, filename, contentType, data, now });
     thumbnail = uploadUrl({ blob_key: key, filename, external_url: null }, change.baseUrl ?? '');
   }
   stmt(db, 'UPDATE contacts SET avatar_upload_id = ?, thumbnail = ?, updated_at = ? WHERE id = ?').run(uploadId, thumbnail, now, c.id);

@@ -1,6 +1,7 @@
 // Uploaded files (POST A/upload) and the attachment metadata messages carry. File bytes live in
 // SQLite beside their metadata (capped, see routes/uploads.ts); a blob key is an unguessable bearer
 // name, like a storage service's signed URL, so the app can show an image without a token.
+import { createHash } from 'node:crypto';
 import type { Db } from '../db/open';
 import { stmt } from '../db/open';
 import type { NewAttachment } from './writes';
@@ -21,6 +22,23 @@ export const uploadByKey = (db: Db, accountId: number, key: string) =>
   stmt(db, 'SELECT id, account_id, blob_key, filename, content_type, byte_size, checksum, external_url, created_at FROM uploads WHERE account_id = ? AND blob_key = ?').get(accountId, key) as
     | UploadRow
     | undefined;
+
+/** Stores a file's bytes under its blob key; answers the new upload's id. */
+export function insertUploadBytes(db: Db, f: { accountId: number; key: string; filename: string; contentType: string; data: Buffer; now: number }): number {
+  const checksum = createHash('sha256').update(f.data).digest('hex');
+  return Number(
+    stmt(db, 'INSERT INTO uploads (account_id, blob_key, filename, content_type, byte_size, checksum, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
+      f.accountId,
+      f.key,
+      f.filename,
+      f.contentType,
+      f.data.length,
+      checksum,
+      f.data,
+      f.now,
+    ).lastInsertRowid,
+  );
+}
 
 /** Where an upload can be fetched: its stored bytes, or the external URL it was created from. */
 export function uploadUrl(u: Pick<UploadRow, 'blob_key' | 'filename' | 'external_url'>, baseUrl: string): string {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../shared/bridge/contract';
 import { RECHECK_LIMIT, revalidateView, reconcileView } from '../../renderer/src/conversations/revalidate';
 import type { ListView } from '../../renderer/src/conversations/view';
-import { countsKey, listInput, readView, sortOptions } from '../../renderer/src/conversations/view';
+import { countsKey, listInput, readFirstRows, readView, sortOptions } from '../../renderer/src/conversations/view';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { saveConversations } from '../../renderer/src/db/sync';
 import { demoService } from '../support/demo-service';
@@ -81,6 +81,40 @@ describe('cached views match the service', () => {
     expect(stored.all_count).toBe((await serviceIds({ ...view, tab: 'all' })).length);
     expect(stored.mine_count).toBe((await ids(db, view)).length);
   }, 30_000);
+});
+
+describe('the first rows of a view, for the first paint', () => {
+  it('are exactly the first rows of the whole view, for every view an index holds in order, and nothing for the others', async () => {
+    const db = new InboxDb(uniqueDbName());
+    await revalidateView(bridge, db, { tab: 'all', status: 'all', sortBy: 'last_activity_at_desc' }, meId);
+    // Ties on last activity must break by id as the service's order does.
+    const tied = (await db.conversations.toArray()).slice(0, 6);
+    await db.conversations.bulkPut(tied.map((c) => ({ ...c, lastActivityAt: tied[0]!.lastActivityAt })));
+    let served = 0;
+    for (const status of ['open', 'pending', 'snoozed', 'resolved', 'all'] as const) {
+      for (const tab of ['me', 'unassigned', 'all'] as const) {
+        for (const sortBy of sortOptions.map((o) => o.value)) {
+          for (const filter of [{}, { inboxId: inboxId() }, { teamId: teamId() }, { label: 'vip' }]) {
+            const view: ListView = { tab, status, sortBy, ...filter };
+            const whole = await readView(db, view, meId);
+            for (const limit of [1, 5, 60]) {
+              const first = await readFirstRows(db, view, meId, limit);
+              const ordered = (sortBy === 'last_activity_at_desc' || sortBy === 'last_activity_at_asc') && status !== 'all';
+              if (!ordered) {
+                expect(first, JSON.stringify(view)).toBeUndefined();
+                continue;
+              }
+              served++;
+              expect(first?.map((c) => c.id), `${JSON.stringify(view)} limit ${limit}`).toEqual(whole.slice(0, limit).map((c) => c.id));
+            }
+          }
+        }
+      }
+    }
+    expect(served).toBe(4 * 3 * 2 * 4 * 3);
+    // Sanity: the cache holds more than a first screen of some served view.
+    expect((await readView(db, { tab: 'all', status: 'open', sortBy: 'last_activity_at_desc' }, meId)).length).toBeGreaterThan(60);
+  }, 60_000);
 });
 
 describe('reconciliation', () => {

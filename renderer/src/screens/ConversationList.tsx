@@ -13,7 +13,7 @@ import { FilterBar } from '../components/FilterBar';
 import { ListTabs } from '../components/ListTabs';
 import { SyncBanner } from '../components/SyncBanner';
 import { refreshCounts, revalidateView } from '../conversations/revalidate';
-import { countsKey, readView, statusOptions, tabOptions, viewKey, withInFlight } from '../conversations/view';
+import { countsKey, readFirstRows, readView, statusOptions, tabOptions, viewKey, withInFlight } from '../conversations/view';
 import { useDirectory } from '../directory/use-directory';
 import { useLiveRevision } from '../live/revision';
 import { useSession } from '../platform/session';
@@ -21,6 +21,8 @@ import { useUi } from '../state/ui';
 
 /** Live events come in bursts (a new conversation brings three): one count request after them. */
 const LIVE_COUNTS_DELAY_MS = 400;
+/** Rows read first, ahead of the whole view: more than a tall window shows, plus overscan. */
+const FIRST_ROWS = 60;
 
 export function ConversationList(props: { orderRef: { current: readonly number[] }; bulkActions?: BulkBarActions }) {
   const { bridge, db, session } = useSession();
@@ -35,10 +37,21 @@ export function ConversationList(props: { orderRef: { current: readonly number[]
 
   // The result carries its view's key, so rows of the previous view are never shown for this one.
   const key = viewKey(view);
-  const result = useLiveQuery(async () => ({ key, startedAt: performance.now(), rows: await readView(db, view, meId) }), [db, view, meId, key]);
+  // Until the whole view is read, its first screenful (read in index order, far sooner) is shown.
+  // The whole view is asked for only once that is in: IndexedDB serves one request at a time, and
+  // a first screenful queued behind 10,000 rows would arrive with them.
+  const completeKey = useRef<string | undefined>(undefined);
+  const first = useLiveQuery(async () => (completeKey.current === key ? undefined : { key, rows: await readFirstRows(db, view, meId, FIRST_ROWS) }), [db, view, meId, key]);
+  const firstIn = first?.key === key || completeKey.current === key;
+  const result = useLiveQuery(async () => (firstIn ? { key, startedAt: performance.now(), rows: await readView(db, view, meId) } : undefined), [db, view, meId, key, firstIn]);
+  const complete = result?.key === key;
+  useEffect(() => {
+    completeKey.current = complete ? key : undefined;
+  }, [complete, key]);
+  const shown = complete ? result.rows : first?.key === key ? first.rows : undefined;
   // Actions the cache has not handed back yet apply here in memory, so the list answers at once.
   const inFlight = useInFlight((s) => s.items);
-  const rows = useMemo(() => (result?.key === key ? withInFlight(result.rows, inFlight, view, meId) : undefined), [result, key, inFlight, view, meId]);
+  const rows = useMemo(() => (shown ? withInFlight(shown, inFlight, view, meId) : undefined), [shown, inFlight, view, meId]);
   useEffect(() => {
     if (result) settledBefore(result.startedAt);
   }, [result]);
@@ -70,7 +83,8 @@ export function ConversationList(props: { orderRef: { current: readonly number[]
   // the cursor moves to the row that now sits where it was. Picks of rows gone from the view go too.
   const previous = useRef<readonly number[]>([]);
   useEffect(() => {
-    if (!rows) return;
+    // A first screenful says nothing about which rows left the view.
+    if (!rows || !complete) return;
     const ids = rows.map((r) => r.id);
     const ui = useUi.getState();
     const cursor = ui.activeConversationId;
@@ -80,7 +94,7 @@ export function ConversationList(props: { orderRef: { current: readonly number[]
     }
     if (ui.bulkSelection.some((id) => !ids.includes(id))) ui.setBulk(ui.bulkSelection.filter((id) => ids.includes(id)));
     previous.current = ids;
-  }, [rows]);
+  }, [rows, complete]);
 
   const scroller = useRef<HTMLDivElement>(null);
   const count = rows?.length ?? 0;
@@ -110,10 +124,10 @@ export function ConversationList(props: { orderRef: { current: readonly number[]
       <FilterBar view={view} directory={directory} onChange={setView} />
       <SyncBanner error={revalidate.error} fetching={revalidate.isFetching} />
       <p className="list-status" role="status">
-        {rows ? `${count} ${count === 1 ? 'conversation' : 'conversations'}` : 'Loading…'}
+        {rows && complete ? `${count} ${count === 1 ? 'conversation' : 'conversations'}` : 'Loading…'}
         {revalidate.isFetching ? ' · syncing' : ''}
       </p>
-      {rows && count === 0 && !revalidate.isFetching && <p className="empty">Nothing here. Try another tab, status or filter.</p>}
+      {rows && complete && count === 0 && !revalidate.isFetching && <p className="empty">Nothing here. Try another tab, status or filter.</p>}
       {bulk.length > 0 && props.bulkActions && <BulkBar count={bulk.length} actions={props.bulkActions} />}
       <div
         ref={scroller}

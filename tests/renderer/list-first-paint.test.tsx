@@ -1,0 +1,82 @@
+// The list's first paint from a large cache: the first screenful (read in index order) shows
+// before the whole view has been read, says it is still loading, and leaves the keyboard cursor
+// alone; the whole view then takes over. The whole-view read is held at a gate here, so the
+// in-between state can be looked at.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as View from '../../renderer/src/conversations/view';
+import { defaultView } from '../../renderer/src/conversations/view';
+import { saveConversations } from '../../renderer/src/db/sync';
+import { ConversationList } from '../../renderer/src/screens/ConversationList';
+import { useUi } from '../../renderer/src/state/ui';
+import { conv } from './fixtures';
+import { renderWithSession, silentBridge, testSession } from './support/render';
+
+const gate = vi.hoisted(() => {
+  let release = () => {};
+  let held = Promise.resolve();
+  return {
+    wait: () => held,
+    close() {
+      held = new Promise<void>((resolve) => (release = resolve));
+    },
+    open: () => release(),
+  };
+});
+
+vi.mock('../../renderer/src/conversations/view', async (importOriginal) => {
+  const original = await importOriginal<typeof View>();
+  return {
+    ...original,
+    readView: async (...args: Parameters<typeof original.readView>) => {
+      await gate.wait();
+      return original.readView(...args);
+    },
+  };
+});
+
+const orderRef = { current: [] as readonly number[] };
+const listbox = () => screen.getByRole('listbox', { name: /conversations/ });
+const options = () => within(listbox()).queryAllByRole('option');
+const setSize = () => Number(options()[0]?.getAttribute('aria-setsize') ?? 0);
+
+beforeEach(() => useUi.setState({ view: defaultView, activeConversationId: undefined, selectedConversationId: undefined }));
+
+// 100 open conversations of this agent (id 2) and 100 unassigned ones with later activity.
+const mine = Array.from({ length: 100 }, (_, i) => conv(i + 1, { assignee: 2, lastActivityAt: 1_000 + i }));
+const unassigned = Array.from({ length: 100 }, (_, i) => conv(201 + i, { lastActivityAt: 5_000 + i }));
+
+describe('ConversationList first paint', () => {
+  it('shows the first screenful before the whole view is read, then the whole view', async () => {
+    gate.close();
+    const { db } = renderWithSession(<ConversationList orderRef={orderRef} />, { bridge: silentBridge, session: testSession() });
+    await saveConversations(db, mine);
+
+    await waitFor(() => expect(setSize()).toBe(60));
+    expect(Number(options()[0]!.getAttribute('data-conversation-id'))).toBe(100);
+    expect(screen.getByRole('status').textContent).toContain('Loading…');
+    expect(orderRef.current.slice(0, 3)).toEqual([100, 99, 98]);
+
+    gate.open();
+    await waitFor(() => expect(setSize()).toBe(100));
+    expect(screen.getByRole('status').textContent).toContain('100 conversations');
+    expect(orderRef.current).toHaveLength(100);
+  }, 30_000);
+
+  it('a row below the first screenful of the next view has not left it: the cursor stays on it', async () => {
+    const { db } = renderWithSession(<ConversationList orderRef={orderRef} />, { bridge: silentBridge, session: testSession() });
+    await saveConversations(db, [...mine, ...unassigned]);
+    await waitFor(() => expect(setSize()).toBe(100));
+    // The cursor on conversation 10: index 90 of Mine, index 190 of All.
+    act(() => useUi.setState({ activeConversationId: 10 }));
+
+    gate.close();
+    act(() => useUi.getState().setView({ tab: 'all' }));
+    await waitFor(() => expect(setSize()).toBe(60));
+    expect(useUi.getState().activeConversationId).toBe(10);
+
+    gate.open();
+    await waitFor(() => expect(setSize()).toBe(200));
+    expect(useUi.getState().activeConversationId).toBe(10);
+  }, 30_000);
+});

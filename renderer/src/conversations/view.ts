@@ -104,22 +104,28 @@ export const comparators: Record<SortBy, Compare> = {
   waiting_since_asc: then(nullsLast(notWaiting, asc((c) => c.waitingSince)), asc((c) => c.createdAt)),
 };
 
+const assigneeOf = (v: ListView, meId: number) => (v.tab === 'me' ? meId : v.tab === 'unassigned' ? 0 : undefined);
+
+/** One status's rows in last-activity order (oldest first), of one assignee when given. */
+function byActivityInStatus(db: InboxDb, status: ConversationStatus, assignee: number | undefined): Collection<CachedConversation, number> {
+  const t = db.conversations;
+  return assignee === undefined
+    ? t.where('[status+lastActivityAt]').between([status, Dexie.minKey], [status, Dexie.maxKey])
+    : t.where('[assigneeId+status+lastActivityAt]').between([assignee, status, Dexie.minKey], [assignee, status, Dexie.maxKey]);
+}
+
 /**
  * The narrowest index for the view; `matchesView` then decides. An assignee tab is the most
  * selective filter agents use, then inbox and team; a status alone reads `[status+lastActivityAt]`.
  */
 function candidates(db: InboxDb, v: ListView, meId: number): Collection<CachedConversation, number> {
   const t = db.conversations;
-  const assignee = v.tab === 'me' ? meId : v.tab === 'unassigned' ? 0 : undefined;
-  if (assignee !== undefined) {
-    return v.status === 'all'
-      ? t.where('assigneeId').equals(assignee)
-      : t.where('[assigneeId+status+lastActivityAt]').between([assignee, v.status, Dexie.minKey], [assignee, v.status, Dexie.maxKey]);
-  }
+  const assignee = assigneeOf(v, meId);
+  if (assignee !== undefined) return v.status === 'all' ? t.where('assigneeId').equals(assignee) : byActivityInStatus(db, v.status, assignee);
   if (v.inboxId) return v.status === 'all' ? t.where('inboxId').equals(v.inboxId) : t.where('[inboxId+status]').equals([v.inboxId, v.status]);
   if (v.teamId) return v.status === 'all' ? t.where('teamId').equals(v.teamId) : t.where('[teamId+status]').equals([v.teamId, v.status]);
   if (v.label) return t.where('labels').equals(v.label);
-  if (v.status !== 'all') return t.where('[status+lastActivityAt]').between([v.status, Dexie.minKey], [v.status, Dexie.maxKey]);
+  if (v.status !== 'all') return byActivityInStatus(db, v.status, undefined);
   return t.toCollection();
 }
 
@@ -132,12 +138,7 @@ function candidates(db: InboxDb, v: ListView, meId: number): Collection<CachedCo
 export async function readFirstRows(db: InboxDb, v: ListView, meId: number, limit: number): Promise<CachedConversation[] | undefined> {
   const newestFirst = v.sortBy === 'last_activity_at_desc';
   if ((!newestFirst && v.sortBy !== 'last_activity_at_asc') || v.status === 'all') return undefined;
-  const t = db.conversations;
-  const assignee = v.tab === 'me' ? meId : v.tab === 'unassigned' ? 0 : undefined;
-  const inOrder =
-    assignee === undefined
-      ? t.where('[status+lastActivityAt]').between([v.status, Dexie.minKey], [v.status, Dexie.maxKey])
-      : t.where('[assigneeId+status+lastActivityAt]').between([assignee, v.status, Dexie.minKey], [assignee, v.status, Dexie.maxKey]);
+  const inOrder = byActivityInStatus(db, v.status, assigneeOf(v, meId));
   const ordered = newestFirst ? inOrder.reverse() : inOrder;
   // The index range already is the tab and status; a JS filter on top makes Dexie walk rows one by
   // one (in the benchmark, as slow as reading the whole view), so it is added only when needed.

@@ -3,7 +3,7 @@
 // alone; the whole view then takes over. The whole-view read is held at a gate here, so the
 // in-between state can be looked at.
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as View from '../../renderer/src/conversations/view';
 import { defaultView } from '../../renderer/src/conversations/view';
 import { saveConversations } from '../../renderer/src/db/sync';
@@ -41,6 +41,8 @@ const options = () => within(listbox()).queryAllByRole('option');
 const setSize = () => Number(options()[0]?.getAttribute('aria-setsize') ?? 0);
 
 beforeEach(() => useUi.setState({ view: defaultView, activeConversationId: undefined, selectedConversationId: undefined }));
+// A test that fails while the gate is closed must not leave the next one waiting on it.
+afterEach(() => gate.open());
 
 // 100 open conversations of this agent (id 2) and 100 unassigned ones with later activity.
 const mine = Array.from({ length: 100 }, (_, i) => conv(i + 1, { assignee: 2, lastActivityAt: 1_000 + i }));
@@ -55,12 +57,13 @@ describe('ConversationList first paint', () => {
     await waitFor(() => expect(setSize()).toBe(60));
     expect(Number(options()[0]!.getAttribute('data-conversation-id'))).toBe(100);
     expect(screen.getByRole('status').textContent).toContain('Loading…');
-    expect(orderRef.current.slice(0, 3)).toEqual([100, 99, 98]);
+    // The keyboard order follows the rows in an effect, after the paint.
+    await waitFor(() => expect(orderRef.current.slice(0, 3)).toEqual([100, 99, 98]));
 
     gate.open();
     await waitFor(() => expect(setSize()).toBe(100));
     expect(screen.getByRole('status').textContent).toContain('100 conversations');
-    expect(orderRef.current).toHaveLength(100);
+    await waitFor(() => expect(orderRef.current).toHaveLength(100));
   }, 30_000);
 
   it('a row below the first screenful of the next view has not left it: the cursor stays on it', async () => {

@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '../../shared/api/records';
-import { saveConversations } from '../../renderer/src/db/sync';
+import { saveConversations } from '../../renderer/src/db/save';
 import { ContactPanel } from '../../renderer/src/screens/ContactPanel';
 import { demoService } from '../support/demo-service';
 import type { DemoService } from '../support/demo-service';

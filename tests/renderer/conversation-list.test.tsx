@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ListView } from '../../renderer/src/conversations/view';
 import { defaultView, listInput } from '../../renderer/src/conversations/view';
-import { saveConversations } from '../../renderer/src/db/sync';
+import { saveConversations } from '../../renderer/src/db/save';
 import { useDirectorySync } from '../../renderer/src/directory/use-directory';
 import { ConversationList } from '../../renderer/src/screens/ConversationList';
 import { useUi } from '../../renderer/src/state/ui';

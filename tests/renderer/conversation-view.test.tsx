@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Bridge } from '../../shared/bridge/contract';
 import { ConversationView } from '../../renderer/src/screens/ConversationView';
-import { saveConversations } from '../../renderer/src/db/sync';
+import { saveConversations } from '../../renderer/src/db/save';
 import { recordPage } from '../../renderer/src/history/follow';
 import { useUi } from '../../renderer/src/state/ui';
 import { demoService } from '../support/demo-service';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../shared/api/records';
 import { InboxDb } from '../../renderer/src/db/schema';
-import { applyPage, knownSpan } from '../../renderer/src/history/cursor';
+import { applyPage, knownSpan } from '../../renderer/src/model/cursor';
 import { closeGaps, loadOlder, recordPage, refreshLatest } from '../../renderer/src/history/follow';
 import type { FetchPage } from '../../renderer/src/history/follow';
 import { msg, uniqueDbName } from './fixtures';

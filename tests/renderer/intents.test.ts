@@ -1,18 +1,18 @@
 // The pure parts of the write path: how each intent looks in the cache, how a rollback puts back
 // only the fields an action changed, and how failures are read and backed off.
 import { describe, expect, it } from 'vitest';
-import type { Cached, Intent } from '../../renderer/src/actions/intents';
-import { applyIntent, describeIntent, isLocalMessage, localMessageId, normalizeLabels, restoreFields } from '../../renderer/src/actions/intents';
+import type { Cached, Intent } from '../../renderer/src/model/intent';
+import { applyIntent, describeIntent, isLocalMessage, localMessageId, normalizeLabels, restoreFields } from '../../renderer/src/model/intent';
 import { changeLabels } from '../../renderer/src/actions/triage';
-import { saveConversations } from '../../renderer/src/db/sync';
+import { saveConversations } from '../../renderer/src/db/save';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { uniqueDbName } from './fixtures';
 import type { InFlight } from '../../renderer/src/actions/in-flight';
 import { beginInFlight, committedInFlight, settledBefore, useInFlight } from '../../renderer/src/actions/in-flight';
-import { withPending } from '../../renderer/src/actions/pending';
+import { withPending } from '../../renderer/src/model/overlay';
 import { defaultView, withInFlight } from '../../renderer/src/conversations/view';
 import { classify, defaultBackoff, retryDelay } from '../../renderer/src/actions/retry-policy';
-import { toCachedConversation } from '../../renderer/src/db/normalize';
+import { toCachedConversation } from '../../renderer/src/model/normalize';
 import type { OutboxEntry } from '../../renderer/src/db/schema';
 import { conv } from './fixtures';
 

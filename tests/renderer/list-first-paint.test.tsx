@@ -6,7 +6,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as View from '../../renderer/src/conversations/view';
 import { defaultView } from '../../renderer/src/conversations/view';
-import { saveConversations } from '../../renderer/src/db/sync';
+import { saveConversations } from '../../renderer/src/db/save';
 import { ConversationList } from '../../renderer/src/screens/ConversationList';
 import { useUi } from '../../renderer/src/state/ui';
 import { conv } from './fixtures';

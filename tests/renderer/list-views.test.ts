@@ -7,7 +7,7 @@ import { RECHECK_LIMIT, revalidateView, reconcileView } from '../../renderer/src
 import type { ListView } from '../../renderer/src/conversations/view';
 import { countsKey, listInput, readFirstRows, readView, sortOptions } from '../../renderer/src/conversations/view';
 import { InboxDb } from '../../renderer/src/db/schema';
-import { saveConversations } from '../../renderer/src/db/sync';
+import { saveConversations } from '../../renderer/src/db/save';
 import { demoService } from '../support/demo-service';
 import type { DemoService } from '../support/demo-service';
 import { conv, uniqueDbName } from './fixtures';

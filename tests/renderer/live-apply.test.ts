@@ -8,7 +8,7 @@ import type { Conversation, Message } from '../../shared/api/records';
 import { setStatus } from '../../renderer/src/actions/triage';
 import { readView } from '../../renderer/src/conversations/view';
 import { InboxDb } from '../../renderer/src/db/schema';
-import { saveConversations } from '../../renderer/src/db/sync';
+import { saveConversations } from '../../renderer/src/db/save';
 import { PUSH_SHIELD_MS } from '../../renderer/src/live/apply';
 import { createLiveHandler } from '../../renderer/src/live/live-handler';
 import type { LiveHandlerDeps } from '../../renderer/src/live/live-handler';

@@ -8,7 +8,7 @@ import { CLIENT_MESSAGE_ID_KEY } from '../../shared/bridge/calls/messages';
 import type { LiveEvent } from '../../shared/api/live-events';
 import { parseLiveEvent } from '../../shared/api/live-events';
 import type { Result } from '../../shared/bridge/result';
-import { isLocalMessage, markerOf } from '../../renderer/src/actions/intents';
+import { isLocalMessage, markerOf } from '../../renderer/src/model/intent';
 import { sendMessage } from '../../renderer/src/actions/triage';
 import { withoutDelivered } from '../../renderer/src/components/unsent';
 import type { InboxDb } from '../../renderer/src/db/schema';

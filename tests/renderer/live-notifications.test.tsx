@@ -8,7 +8,7 @@ import type { LiveEvent } from '../../shared/api/live-events';
 import { parseLiveEvent } from '../../shared/api/live-events';
 import type { Message } from '../../shared/api/records';
 import { NotificationsToggle } from '../../renderer/src/components/NotificationsToggle';
-import { saveConversations } from '../../renderer/src/db/sync';
+import { saveConversations } from '../../renderer/src/db/save';
 import { createLiveHandler } from '../../renderer/src/live/live-handler';
 import { BODY_MAX, notificationFor, TITLE_MAX } from '../../renderer/src/live/notification-decision';
 import type { NotifyFacts } from '../../renderer/src/live/notification-decision';

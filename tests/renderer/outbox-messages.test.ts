@@ -8,7 +8,7 @@ import { CLIENT_MESSAGE_ID_KEY } from '../../shared/bridge/calls/messages';
 import type { Message } from '../../shared/api/records';
 import type { Result } from '../../shared/bridge/result';
 import { findSentMessage } from '../../renderer/src/actions/find-sent';
-import { isLocalMessage, markerOf } from '../../renderer/src/actions/intents';
+import { isLocalMessage, markerOf } from '../../renderer/src/model/intent';
 import { discardMessage, retryMessage, sendMessage } from '../../renderer/src/actions/triage';
 import { saveDraft } from '../../renderer/src/composer/drafts';
 import { InboxDb } from '../../renderer/src/db/schema';

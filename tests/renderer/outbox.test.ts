@@ -6,7 +6,7 @@ import { waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { perform } from '../../renderer/src/actions/perform';
 import { assign, assignTeam, changeLabels, markRead, markUnread, setPriority, setStatus } from '../../renderer/src/actions/triage';
-import { saveConversations } from '../../renderer/src/db/sync';
+import { saveConversations } from '../../renderer/src/db/save';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { defaultView, readView } from '../../renderer/src/conversations/view';
 import { demoService } from '../support/demo-service';

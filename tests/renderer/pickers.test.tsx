@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PickerDialog } from '../../renderer/src/components/PickerDialog';
 import { SnoozeDialog } from '../../renderer/src/components/SnoozeDialog';
 import { TriagePickers } from '../../renderer/src/components/TriagePickers';
-import { saveConversations } from '../../renderer/src/db/sync';
+import { saveConversations } from '../../renderer/src/db/save';
 import { useUi } from '../../renderer/src/state/ui';
 import { conv } from './fixtures';
 import { renderWithSession, silentBridge, testSession } from './support/render';

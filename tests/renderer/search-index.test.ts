@@ -2,7 +2,7 @@
 // changed and deleted conversations, messages and contacts show up in results without a rebuild.
 import { describe, expect, it, vi } from 'vitest';
 import { InboxDb } from '../../renderer/src/db/schema';
-import { saveConversations } from '../../renderer/src/db/sync';
+import { saveConversations } from '../../renderer/src/db/save';
 import { LocalSearchIndex } from '../../renderer/src/search/local-index';
 import { conv, msg, uniqueDbName } from './fixtures';
 

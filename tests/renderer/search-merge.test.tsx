@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { SearchResults as ServiceResults } from '../../shared/api/search';
 import { searchResultsSchema } from '../../shared/api/search';
 import type { Bridge } from '../../shared/bridge/contract';
-import { saveConversations } from '../../renderer/src/db/sync';
+import { saveConversations } from '../../renderer/src/db/save';
 import type { SearchHit } from '../../renderer/src/search/merge';
 import { fromService, mergeHits } from '../../renderer/src/search/merge';
 import { useSearch } from '../../renderer/src/search/use-search';

@@ -5,10 +5,10 @@ import type { Conversation, Message } from '../../../shared/api/records';
 import type { Bridge } from '../../../shared/bridge/contract';
 import type { BridgeError, Result } from '../../../shared/bridge/result';
 import type { InboxDb, OutboxEntry } from '../db/schema';
-import { forgetConversation, saveConversations } from '../db/sync';
-import type { Cached } from './intents';
-import { applyIntent, localMessageId, restoreFields } from './intents';
-import { isPending } from './pending';
+import { forgetConversation, saveConversations } from '../db/save';
+import type { Cached } from '../model/intent';
+import { applyIntent, localMessageId, restoreFields } from '../model/intent';
+import { isPending } from '../model/overlay';
 
 /** The answer of a confirmed send: a conversation (read markers), a message, or nothing to keep. */
 export type Answer = { conversation?: Conversation; message?: Message };

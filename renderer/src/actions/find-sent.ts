@@ -12,8 +12,8 @@ import type { Message } from '../../../shared/api/records';
 import type { Bridge } from '../../../shared/bridge/contract';
 import { CLIENT_MESSAGE_ID_KEY } from '../../../shared/bridge/calls/messages';
 import { callOrThrow } from '../platform/call';
-import type { Intent } from './intents';
-import { markerOf } from './intents';
+import type { Intent } from '../model/intent';
+import { markerOf } from '../model/intent';
 
 /** The service's `after` page size (spec: Pagination). */
 const AFTER_PAGE = 100;

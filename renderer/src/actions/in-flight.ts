@@ -5,7 +5,7 @@
 // query that started after its commit (by then the cache holds it, and idempotent intents applied
 // twice change nothing).
 import { create } from 'zustand';
-import type { Cached, Intent } from './intents';
+import type { Cached, Intent } from '../model/intent';
 
 export interface InFlight {
   n: number;

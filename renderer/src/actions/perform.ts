@@ -4,8 +4,8 @@
 // so a change is never shown without being queued, and a draft never goes without its message.
 // The sender (sender.ts) takes it from there.
 import type { InboxDb, OutboxEntry } from '../db/schema';
-import type { Cached, Intent } from './intents';
-import { applyIntent, optimisticMessage } from './intents';
+import type { Cached, Intent } from '../model/intent';
+import { applyIntent, optimisticMessage } from '../model/intent';
 
 export interface PerformOptions {
   now?: () => number;

@@ -11,7 +11,7 @@ import type { InboxDb, OutboxEntry } from '../db/schema';
 import { BridgeFailure } from '../platform/call';
 import { confirm, deliver, park, readBack, rollBack } from './deliver';
 import { findSentMessage } from './find-sent';
-import { describeIntent, isLocalMessage } from './intents';
+import { describeIntent, isLocalMessage } from '../model/intent';
 import type { BackoffPolicy } from './retry-policy';
 import { classify, defaultBackoff, retryDelay } from './retry-policy';
 

@@ -3,8 +3,8 @@
 // label vip" becomes that conversation's full set with vip in it), queues it, and wakes the sender.
 import type { ConversationStatus, Priority } from '../../../shared/api/records';
 import type { InboxDb } from '../db/schema';
-import type { Cached, Intent, Person } from './intents';
-import { isLocalMessage, normalizeLabels } from './intents';
+import type { Cached, Intent, Person } from '../model/intent';
+import { isLocalMessage, normalizeLabels } from '../model/intent';
 import { beginInFlight, committedInFlight, dropInFlight } from './in-flight';
 import type { Performed } from './perform';
 import { perform } from './perform';

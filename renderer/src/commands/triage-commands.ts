@@ -4,7 +4,7 @@
 // They apply to the bulk selection when there is one, else to the conversation in front of the agent.
 import type { ConversationStatus, Priority } from '../../../shared/api/records';
 import { priorities } from '../../../shared/api/records';
-import type { Person } from '../actions/intents';
+import type { Person } from '../model/intent';
 import type { SnoozePreset } from '../actions/snooze';
 import { snoozePresets } from '../actions/snooze';
 import type { PickerKind } from '../state/ui';

@@ -5,7 +5,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Message } from '../../../shared/api/records';
-import { isLocalMessage, markerOf } from '../actions/intents';
+import { isLocalMessage, markerOf } from '../model/intent';
 import type { HistoryGap } from '../db/schema';
 import { MessageBubble } from './MessageBubble';
 import type { UnsentInfo } from './unsent';

@@ -2,7 +2,7 @@
 // (sending, waiting to retry, refused), for the bubble to show with retry and discard.
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { BridgeErrorKind } from '../../../shared/bridge/result';
-import { isLocalMessage, markerOf } from '../actions/intents';
+import { isLocalMessage, markerOf } from '../model/intent';
 import type { CachedMessage, InboxDb } from '../db/schema';
 
 export interface UnsentInfo {

@@ -3,8 +3,7 @@
 // shows in this view but a complete fetch did not return has left the view (resolved, reassigned,
 // relabelled, or gone): it must not linger where it no longer belongs.
 import type { Bridge } from '../../../shared/bridge/contract';
-import { idsWithPending } from '../actions/pending';
-import { forgetConversation, saveConversations } from '../db/sync';
+import { forgetConversation, idsWithPending, saveConversations } from '../db/save';
 import type { InboxDb } from '../db/schema';
 import { callOrThrow } from '../platform/call';
 import type { ListView } from './view';

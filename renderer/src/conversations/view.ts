@@ -6,7 +6,7 @@ import Dexie from 'dexie';
 import type { ConversationListInput } from '../../../shared/bridge/calls/conversations';
 import type { ConversationStatus } from '../../../shared/api/records';
 import type { InFlight } from '../actions/in-flight';
-import { applyIntent } from '../actions/intents';
+import { applyIntent } from '../model/intent';
 import type { CachedConversation, InboxDb } from '../db/schema';
 
 export type AssigneeTab = 'me' | 'unassigned' | 'all';

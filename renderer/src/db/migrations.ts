@@ -2,7 +2,7 @@
 // cache across app updates, and IndexedDB refuses to open a database at a lower version).
 import type Dexie from 'dexie';
 import type { Conversation } from '../../../shared/api/records';
-import { priorityRank } from './normalize';
+import { priorityRank } from '../model/normalize';
 
 /** Version 1 as shipped with the walking skeleton. */
 export const V1_STORES = {

@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Agent, CannedResponse, Inbox, Label, Team } from '../../../shared/api/directory';
-import { replaceAll } from '../db/sync';
+import { replaceAll } from '../db/save';
 import { callOrThrow } from '../platform/call';
 import { useSession } from '../platform/session';
 

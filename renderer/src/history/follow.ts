@@ -3,8 +3,8 @@
 // when the newest page does not connect to what the cache already held.
 import type { Message } from '../../../shared/api/records';
 import type { InboxDb } from '../db/schema';
-import type { PageRequest } from './cursor';
-import { applyPage, nextGapRequest } from './cursor';
+import type { PageRequest } from '../model/cursor';
+import { applyPage, nextGapRequest } from '../model/cursor';
 
 /** Asks the service for one page; throws on failure (the cache keeps what it had). */
 export type FetchPage = (query: { before?: number; after?: number }) => Promise<Message[]>;

@@ -7,9 +7,9 @@ import type { Contact } from '../../../shared/api/contacts';
 import type { LiveEvent } from '../../../shared/api/live-events';
 import type { Conversation, Message } from '../../../shared/api/records';
 import { CLIENT_MESSAGE_ID_KEY } from '../../../shared/bridge/calls/messages';
-import { isLocalMessage, markerOf } from '../actions/intents';
+import { isLocalMessage, markerOf } from '../model/intent';
 import type { InboxDb } from '../db/schema';
-import { saveConversations, saveContact } from '../db/sync';
+import { saveConversations, saveContact } from '../db/save';
 
 /**
  * A push can have left the service before an action the agent just saw confirmed; within this

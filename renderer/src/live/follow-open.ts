@@ -3,7 +3,7 @@
 // the socket was down), so the ids in between are asked for with one `after` page before the
 // cursor moves. Bursts share one request per conversation. If the service cannot be asked, the
 // gap is recorded and closes when the conversation is next refreshed.
-import { isLocalMessage } from '../actions/intents';
+import { isLocalMessage } from '../model/intent';
 import type { InboxDb } from '../db/schema';
 import type { FetchPage } from '../history/follow';
 import { recordPage } from '../history/follow';

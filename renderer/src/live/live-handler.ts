@@ -5,7 +5,7 @@
 import type { LiveEvent } from '../../../shared/api/live-events';
 import type { Bridge } from '../../../shared/bridge/contract';
 import type { InboxDb } from '../db/schema';
-import { saveConversations } from '../db/sync';
+import { saveConversations } from '../db/save';
 import type { FetchPage } from '../history/follow';
 import { callOrThrow } from '../platform/call';
 import { applyContactEvent, applyConversationEvent, applyMessageEvent } from './apply';

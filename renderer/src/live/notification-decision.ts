@@ -6,7 +6,7 @@
 import type { LiveEvent } from '../../../shared/api/live-events';
 import { messageTypes } from '../../../shared/api/records';
 import { notificationText } from '../../../shared/text/notification-text';
-import { plainText } from '../db/normalize';
+import { plainText } from '../model/normalize';
 
 export interface NotifyFacts {
   meId: number;

@@ -6,7 +6,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { Contact } from '../../../shared/api/contacts';
 import { relativeTime } from '../components/time';
 import type { CachedConversation } from '../db/schema';
-import { saveContact, saveConversations } from '../db/sync';
+import { saveContact, saveConversations } from '../db/save';
 import { callOrThrow } from '../platform/call';
 import { useSession } from '../platform/session';
 import { useUi } from '../state/ui';

@@ -5,7 +5,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo } from 'react';
-import { isLocalMessage } from '../actions/intents';
+import { isLocalMessage } from '../model/intent';
 import { discardMessage, markRead, markUnread, retryMessage, setStatus } from '../actions/triage';
 import { Composer } from '../components/Composer';
 import type { HeaderActions } from '../components/ConversationHeader';
@@ -14,7 +14,7 @@ import { useUnsentMessages, withoutDelivered } from '../components/unsent';
 import { MessageList } from '../components/MessageList';
 import { SyncBanner } from '../components/SyncBanner';
 import { TypingIndicator } from '../components/TypingIndicator';
-import { saveConversations } from '../db/sync';
+import { saveConversations } from '../db/save';
 import type { FetchPage } from '../history/follow';
 import { loadOlder, refreshLatest } from '../history/follow';
 import { BridgeFailure, callOrThrow } from '../platform/call';

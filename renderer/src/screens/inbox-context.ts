@@ -2,7 +2,7 @@
 // the list's order, the directory, and the triage actions over the write path (actions/).
 import { useCallback } from 'react';
 import type { RefObject } from 'react';
-import type { Person } from '../actions/intents';
+import type { Person } from '../model/intent';
 import type { SnoozePreset } from '../actions/snooze';
 import { snoozeUntil, toEpochSeconds } from '../actions/snooze';
 import * as triage from '../actions/triage';

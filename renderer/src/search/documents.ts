@@ -2,7 +2,7 @@
 // number, preview, labels), a message (its text and sender), a contact (name, email, phone,
 // identifier, company).
 import type { Contact } from '../../../shared/api/contacts';
-import { plainText } from '../db/normalize';
+import { plainText } from '../model/normalize';
 import type { CachedConversation, CachedMessage } from '../db/schema';
 
 export type HitKind = 'conversation' | 'message' | 'contact';

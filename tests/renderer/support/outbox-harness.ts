@@ -8,7 +8,7 @@ import type { ActionContext } from '../../../renderer/src/actions/triage';
 import type { BackoffPolicy } from '../../../renderer/src/actions/retry-policy';
 import { OutboxSender } from '../../../renderer/src/actions/sender';
 import { InboxDb } from '../../../renderer/src/db/schema';
-import { saveConversations } from '../../../renderer/src/db/sync';
+import { saveConversations } from '../../../renderer/src/db/save';
 import type { DemoService } from '../../support/demo-service';
 import { uniqueDbName } from '../fixtures';
 import type { DemoBridge } from './demo-bridge';

@@ -3,8 +3,8 @@
 // whatever the service answers later (so a revalidation never flashes the old state back).
 import type { Conversation, ConversationStatus, Priority } from '../../../shared/api/records';
 import { CLIENT_MESSAGE_ID_KEY } from '../../../shared/bridge/calls/messages';
-import { plainText, priorityRank } from '../db/normalize';
-import type { CachedConversation, CachedMessage } from '../db/schema';
+import { plainText, priorityRank } from './normalize';
+import type { CachedConversation, CachedMessage } from './rows';
 
 export interface Person {
   id: number;

@@ -1,7 +1,7 @@
 // API records → cache rows. Indexed fields are pulled out of the record so list views query the
 // cache directly (status, assignee, inbox, team, labels, contact, last activity, sort keys).
 import type { Conversation, Priority } from '../../../shared/api/records';
-import type { CachedConversation, ConversationRecord } from './schema';
+import type { CachedConversation, ConversationRecord } from './rows';
 
 const PRIORITY_RANK: Record<Priority, number> = { low: 0, medium: 1, high: 2, urgent: 3 };
 

@@ -2,7 +2,7 @@
 // about a conversation's history, and how that widens or fills the slice the cache holds.
 // Message ids grow over time but are shared by all conversations, so "no message between ids a
 // and b" is only known from an answer of the service, never from the ids themselves.
-import type { CursorState, HistoryGap } from '../db/schema';
+import type { CursorState, HistoryGap } from './rows';
 
 /** Page sizes from the spec (Pagination): a short page means the range was exhausted. */
 export const PAGE_SIZE = { latest: 20, before: 20, after: 100, between: 1000 } as const;

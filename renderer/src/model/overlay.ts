@@ -2,9 +2,9 @@
 // write of a service record goes through here, so an answer that predates a queued action (a list
 // page fetched while "resolve" waits to be sent) cannot undo it on screen.
 import type { Conversation } from '../../../shared/api/records';
-import { toCachedConversation } from '../db/normalize';
-import type { CachedConversation, InboxDb, OutboxEntry } from '../db/schema';
-import { applyIntent } from './intents';
+import { toCachedConversation } from './normalize';
+import type { CachedConversation, OutboxEntry } from './rows';
+import { applyIntent } from './intent';
 
 /** Entries the service has not confirmed yet (a failed, parked message no longer counts). */
 export const isPending = (e: OutboxEntry) => e.state === 'queued' || e.state === 'sending';
@@ -16,22 +16,6 @@ export const isPending = (e: OutboxEntry) => e.state === 'queued' || e.state ===
  */
 export const aheadOf = (e: OutboxEntry, fetchedAt: number) => isPending(e) || (e.state === 'confirmed' && (e.confirmedAt ?? 0) >= fetchedAt);
 
-/**
- * Entries whose effect an answer fetched at `fetchedAt` may lack, per conversation, in queue
- * order (`Infinity`: pending ones only). Call inside a transaction that includes `outbox`.
- */
-export async function pendingByConversation(db: InboxDb, ids: readonly number[], fetchedAt = Infinity): Promise<Map<number, OutboxEntry[]>> {
-  const out = new Map<number, OutboxEntry[]>();
-  if (!ids.length) return out;
-  const entries = await db.outbox.where('conversationId').anyOf([...new Set(ids)]).toArray();
-  for (const e of entries.filter((x) => aheadOf(x, fetchedAt)).sort((a, b) => a.seq! - b.seq!)) {
-    const list = out.get(e.conversationId) ?? [];
-    list.push(e);
-    out.set(e.conversationId, list);
-  }
-  return out;
-}
-
 /** A service record as the cache should hold it: with `pending` re-applied in order. */
 export function withPending(record: Conversation, pending: readonly OutboxEntry[] | undefined): { row: CachedConversation; record: Conversation } {
   let cached = { row: toCachedConversation(record), record };
@@ -40,10 +24,4 @@ export function withPending(record: Conversation, pending: readonly OutboxEntry[
     cached = { row: next.row!, record: next.record! };
   }
   return cached;
-}
-
-/** Ids among `ids` whose cached state is ahead of an answer fetched at `fetchedAt`. */
-export async function idsWithPending(db: InboxDb, ids: readonly number[], fetchedAt = Infinity): Promise<Set<number>> {
-  const map = await pendingByConversation(db, ids, fetchedAt);
-  return new Set(map.keys());
 }

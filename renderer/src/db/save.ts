@@ -2,10 +2,10 @@
 // service through the bridge, then here.
 import type { Contact } from '../../../shared/api/contacts';
 import type { Conversation } from '../../../shared/api/records';
-import { isLocalMessage } from '../actions/intents';
-import { pendingByConversation, withPending } from '../actions/pending';
-import { toConversationRecord } from './normalize';
-import type { InboxDb } from './schema';
+import { isLocalMessage } from '../model/intent';
+import { aheadOf, withPending } from '../model/overlay';
+import { toConversationRecord } from '../model/normalize';
+import type { InboxDb, OutboxEntry } from './schema';
 
 /**
  * Stores what the service answered, with the agent's actions it may not reflect yet re-applied on
@@ -49,4 +49,26 @@ export async function saveContact(db: InboxDb, contact: Contact): Promise<void> 
     const labels = contact.labels ?? (await db.contacts.get(contact.id))?.labels;
     await db.contacts.put(labels ? { ...contact, labels } : contact);
   });
+}
+
+/**
+ * Entries whose effect an answer fetched at `fetchedAt` may lack, per conversation, in queue
+ * order (`Infinity`: pending ones only). Call inside a transaction that includes `outbox`.
+ */
+export async function pendingByConversation(db: InboxDb, ids: readonly number[], fetchedAt = Infinity): Promise<Map<number, OutboxEntry[]>> {
+  const out = new Map<number, OutboxEntry[]>();
+  if (!ids.length) return out;
+  const entries = await db.outbox.where('conversationId').anyOf([...new Set(ids)]).toArray();
+  for (const e of entries.filter((x) => aheadOf(x, fetchedAt)).sort((a, b) => a.seq! - b.seq!)) {
+    const list = out.get(e.conversationId) ?? [];
+    list.push(e);
+    out.set(e.conversationId, list);
+  }
+  return out;
+}
+
+/** Ids among `ids` whose cached state is ahead of an answer fetched at `fetchedAt`. */
+export async function idsWithPending(db: InboxDb, ids: readonly number[], fetchedAt = Infinity): Promise<Set<number>> {
+  const map = await pendingByConversation(db, ids, fetchedAt);
+  return new Set(map.keys());
 }

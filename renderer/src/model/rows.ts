@@ -1,0 +1,112 @@
+// The cache's row shapes, apart from the database that holds them (db/schema.ts), so the pure
+// model (intents, overlays, cursors) can name them without importing Dexie or the database.
+import type { Conversation, ConversationCounts, ConversationStatus, Message, Priority } from '../../../shared/api/records';
+import type { BridgeErrorKind } from '../../../shared/bridge/result';
+import type { Intent, IntentKind } from './intent';
+
+export interface CachedConversation {
+  /** The conversation's display id (what URLs and messages use). */
+  id: number;
+  status: ConversationStatus;
+  inboxId: number;
+  /** 0 when unassigned / no team / no contact: IndexedDB does not index null. */
+  assigneeId: number;
+  teamId: number;
+  contactId: number;
+  labels: string[];
+  priority: Priority | null;
+  /** low 0 … urgent 3, -1 for none: sortable, and the service's order (NULLS LAST). */
+  priorityRank: number;
+  lastActivityAt: number;
+  createdAt: number;
+  /** Epoch seconds, 0 when nobody is waiting. */
+  waitingSince: number;
+  unreadCount: number;
+  contactName: string;
+  contactEmail: string;
+  /** The assignee's display name ('' when unassigned), for the list's chip. */
+  assigneeName: string;
+  preview: string;
+}
+
+/**
+ * The full record as the service sent it, apart from the list row: the list reads thousands of
+ * rows at once and should not deserialize every record's messages and attributes to do it.
+ */
+export interface ConversationRecord {
+  id: number;
+  record: Conversation;
+}
+
+export type CachedMessage = Message;
+
+/** An id range of a conversation's history the cache does not hold: ids in (after, before). */
+export interface HistoryGap {
+  after: number;
+  before: number;
+}
+
+/** Per-conversation cursor state: which slice of history is held locally. */
+export interface CursorState {
+  conversationId: number;
+  /** Oldest and newest message id held; 0 when none is held yet. */
+  oldestId: number;
+  newestId: number;
+  /** False once a `before` page came back short: the start of the conversation is cached. */
+  hasOlder: boolean;
+  /** Holes between oldestId and newestId still to be filled (a latest page that did not connect). */
+  gaps: HistoryGap[];
+}
+
+export type ComposerMode = 'reply' | 'note';
+
+export interface Draft {
+  conversationId: number;
+  text: string;
+  mode: ComposerMode;
+  updatedAt: number;
+}
+
+/**
+ * The write path's queue (renderer/src/actions): every action the agent takes is stored here in
+ * the same transaction that applies it to the cache, then sent in order per conversation. It is
+ * the cache, so it survives a reload; an entry goes when the service has confirmed it (or the
+ * agent discarded a failed message).
+ */
+export interface OutboxEntry {
+  /** Queue order (auto-increment). Also names an optimistic message: its local id derives from it. */
+  seq?: number;
+  /** Client-generated UUID, stable across retries (a message's echo_id and send marker). */
+  clientId: string;
+  conversationId: number;
+  kind: IntentKind;
+  payload: Intent;
+  /**
+   * `failed`: a message the service refused, parked until the agent retries or discards it.
+   * `confirmed`: done; kept a little while so an answer fetched before it landed cannot undo it.
+   */
+  state: 'queued' | 'sending' | 'failed' | 'confirmed';
+  /** When the service confirmed it (epoch ms). */
+  confirmedAt?: number;
+  createdAt: number;
+  attempts: number;
+  /** Epoch ms before which the sender leaves it alone (backoff); 0 = at once. */
+  nextAttemptAt: number;
+  /** A message send whose outcome is unknown: look for it on the service before sending again. */
+  uncertain?: boolean;
+  /** For a message: the newest service message id held when it was first sent (the search starts after it). */
+  afterId?: number;
+  lastError?: string;
+  lastErrorKind?: BridgeErrorKind;
+  /** The row and record as they were: the fallback for a rollback without the service. */
+  before?: { row: CachedConversation | undefined; record: Conversation | undefined };
+  /** Actions taken together (a bulk action) share it. */
+  batchId?: string;
+}
+
+/** The service's tab counts for one filter set (counts ignore the assignee tab). */
+export interface ViewCounts {
+  key: string;
+  counts: ConversationCounts;
+  fetchedAt: number;
+}

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { Bridge } from '../../shared/bridge/contract';
 import { ConversationView } from '../../renderer/src/screens/ConversationView';
 import { saveConversations } from '../../renderer/src/db/save';
-import { recordPage } from '../../renderer/src/history/follow';
+import { recordPage } from '../../renderer/src/sync/history';
 import { useUi } from '../../renderer/src/state/ui';
 import { demoService } from '../support/demo-service';
 import type { DemoService } from '../support/demo-service';

@@ -6,8 +6,17 @@ import { describe, expect, it } from 'vitest';
 import type { Message } from '../../shared/api/records';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { applyPage, knownSpan } from '../../renderer/src/model/cursor';
-import { closeGaps, loadOlder, recordPage, refreshLatest } from '../../renderer/src/history/follow';
-import type { FetchPage } from '../../renderer/src/history/follow';
+import { closeGaps, HistoryFollower, recordPage, refreshLatest } from '../../renderer/src/sync/history';
+import type { FetchPage } from '../../renderer/src/sync/history';
+
+const loadOlder = (db: InboxDb, id: number, fetchPage: FetchPage) => followerOf(db, fetchPage).loadOlder(id);
+const followers = new WeakMap<InboxDb, HistoryFollower>();
+/** One follower per cache, as the session client has. */
+function followerOf(db: InboxDb, fetchPage: FetchPage): HistoryFollower {
+  let f = followers.get(db);
+  if (!f) followers.set(db, (f = new HistoryFollower(db, () => fetchPage)));
+  return f;
+}
 import { msg, uniqueDbName } from './fixtures';
 
 const CONV = 1;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Cached, Intent } from '../../renderer/src/model/intent';
 import { applyIntent, describeIntent, isLocalMessage, localMessageId, normalizeLabels, restoreFields } from '../../renderer/src/model/intent';
-import { changeLabels } from '../../renderer/src/actions/triage';
+import { changeLabels } from '../../renderer/src/actions/agent-actions';
 import { saveConversations } from '../../renderer/src/db/save';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { uniqueDbName } from './fixtures';

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '../../shared/api/live-events';
 import { parseLiveEvent } from '../../shared/api/live-events';
 import type { Conversation, Message } from '../../shared/api/records';
-import { setStatus } from '../../renderer/src/actions/triage';
+import { setStatus } from '../../renderer/src/actions/agent-actions';
 import { readView } from '../../renderer/src/conversations/view';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { saveConversations } from '../../renderer/src/db/save';
@@ -15,6 +15,7 @@ import type { LiveHandlerDeps } from '../../renderer/src/live/live-handler';
 import { TYPING_TIMEOUT_MS, typingLine, useTyping } from '../../renderer/src/live/typing';
 import { fakeBridge } from './fake-bridge';
 import { conv, msg, uniqueDbName } from './fixtures';
+import { readersFor } from './support/live-deps';
 
 const ACCOUNT = 1;
 const ME = 2;
@@ -40,8 +41,8 @@ function setup(opts: { open?: number; handlers?: Parameters<typeof fakeBridge>[0
   const notified: unknown[] = [];
   const changed = vi.fn();
   const deps: LiveHandlerDeps = {
-    bridge: fake.bridge,
     db,
+    ...readersFor(fake.bridge, db),
     accountId: ACCOUNT,
     meId: ME,
     openConversationId: () => opts.open,
@@ -222,7 +223,7 @@ describe('the agent\'s own changes win over pushes', () => {
   it('a queued read keeps the unread count at 0 when a message push says 3', async () => {
     const { db, handler } = setup();
     await saveConversations(db, [conv(43, { unread: 2 })]);
-    const { markRead } = await import('../../renderer/src/actions/triage');
+    const { markRead } = await import('../../renderer/src/actions/agent-actions');
     await markRead({ db, me: { id: ME, name: 'Sam' } }, [43]);
     await handler.handle(messagePush(msg(970, 43), { unread_count: 3 }));
     expect((await db.conversations.get(43))?.unreadCount).toBe(0);

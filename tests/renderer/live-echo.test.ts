@@ -9,7 +9,7 @@ import type { LiveEvent } from '../../shared/api/live-events';
 import { parseLiveEvent } from '../../shared/api/live-events';
 import type { Result } from '../../shared/bridge/result';
 import { isLocalMessage, markerOf } from '../../renderer/src/model/intent';
-import { sendMessage } from '../../renderer/src/actions/triage';
+import { sendMessage } from '../../renderer/src/actions/agent-actions';
 import { withoutDelivered } from '../../renderer/src/components/unsent';
 import type { InboxDb } from '../../renderer/src/db/schema';
 import { createLiveHandler } from '../../renderer/src/live/live-handler';
@@ -19,6 +19,7 @@ import type { DemoService } from '../support/demo-service';
 import { demoBridge } from './support/demo-bridge';
 import type { DemoBridge } from './support/demo-bridge';
 import { actionContext, agentConversations, seededDb, serviceMessagesWith, startSender, steer } from './support/outbox-harness';
+import { readersFor } from './support/live-deps';
 
 let svc: DemoService;
 let demo: DemoBridge;
@@ -46,8 +47,8 @@ async function setup() {
   const id = agentConversations(svc, "c.status = 'open'", ++picked).at(-1)!;
   const db = await seededDb(demo, [id]);
   const handler = createLiveHandler({
-    bridge: demo.bridge,
     db,
+    ...readersFor(demo.bridge, db),
     accountId: svc.creds.accountId,
     meId: demo.session.user.id,
     openConversationId: () => id,

@@ -8,7 +8,7 @@ import { parseLiveEvent } from '../../shared/api/live-events';
 import { LiveIndicator } from '../../renderer/src/components/LiveIndicator';
 import { useLiveStatus } from '../../renderer/src/live/live-status';
 import { useLiveUpdates } from '../../renderer/src/live/use-live-updates';
-import { useSession } from '../../renderer/src/platform/session';
+import { useClientRunning, useSession } from '../../renderer/src/platform/session';
 import { useUi } from '../../renderer/src/state/ui';
 import { fakeBridge } from './fake-bridge';
 import { msg } from './fixtures';
@@ -18,6 +18,7 @@ afterEach(() => useUi.getState().select(undefined));
 
 let fetches = 0;
 function OnScreen() {
+  useClientRunning();
   useLiveUpdates();
   useQuery({ queryKey: ['on-screen'], queryFn: async () => ++fetches });
   return null;
@@ -43,7 +44,7 @@ describe('useLiveUpdates', () => {
   });
 
   it('applies live events to the session cache, and a notification click opens the conversation', async () => {
-    const fake = fakeBridge({ 'conversations.get': () => ({ ok: false, error: { kind: 'not_found', message: 'gone' } }) });
+    const fake = fakeBridge({ 'conversations.get': () => ({ ok: false, error: { kind: 'network', message: 'unreachable' } }) });
     const { db, session } = renderWithSession(<OnScreen />, { bridge: fake.bridge });
     const e = parseLiveEvent('message.created', { ...msg(700, 12, { content: 'pushed in' }), account_id: session.accountId, conversation: { assignee_id: null } });
     if (!e.ok) throw new Error('fixture');

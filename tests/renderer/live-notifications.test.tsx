@@ -18,6 +18,7 @@ import { usePreferences } from '../../renderer/src/state/preferences';
 import { fakeBridge } from './fake-bridge';
 import { conv, msg } from './fixtures';
 import { renderWithSession } from './support/render';
+import { readersFor } from './support/live-deps';
 
 const ME = 2;
 const event = (name: string, data: Record<string, unknown>): LiveEvent => {
@@ -83,7 +84,7 @@ describe('raising it', () => {
     const { InboxDb } = await import('../../renderer/src/db/schema');
     const db = new InboxDb(`notify-${Date.now()}`);
     await saveConversations(db, [conv(7, { contact: { id: 40, name: 'Dana Cached' }, assignee: ME })]);
-    const handler = createLiveHandler({ bridge, db, accountId: 1, meId: ME, openConversationId: () => undefined, notifyFacts: async () => ({ focused: false, enabled: true }), notify: (c) => notified.push(c) });
+    const handler = createLiveHandler({ db, ...readersFor(bridge, db), accountId: 1, meId: ME, openConversationId: () => undefined, notifyFacts: async () => ({ focused: false, enabled: true }), notify: (c) => notified.push(c) });
     const e = incoming({ sender: null });
     await handler.handle(e);
     await handler.handle(e);
@@ -187,7 +188,7 @@ describe('the unread badge', () => {
     const { db, session } = renderWithSession(<Badge />, { bridge: fake.bridge });
     await act(() => saveConversations(db, [conv(7, { unread: 1 }), conv(8, { unread: 2 })]));
     await waitFor(() => expect(fake.callsTo('app.setUnreadCount').at(-1)).toEqual({ count: 3 }));
-    const handler = createLiveHandler({ bridge: fake.bridge, db, accountId: session.accountId, meId: ME, openConversationId: () => undefined, notifyFacts: async () => ({ focused: true, enabled: true }), notify: () => undefined });
+    const handler = createLiveHandler({ db, ...readersFor(fake.bridge, db), accountId: session.accountId, meId: ME, openConversationId: () => undefined, notifyFacts: async () => ({ focused: true, enabled: true }), notify: () => undefined });
     await act(() => handler.handle(event('message.created', { ...msg(600, 7), conversation: { assignee_id: null, unread_count: 4 } })));
     await waitFor(() => expect(fake.callsTo('app.setUnreadCount').at(-1)).toEqual({ count: 6 }));
     await act(() => handler.handle(event('conversation.read', conv(8, { unread: 0 }))));

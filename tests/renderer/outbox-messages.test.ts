@@ -9,7 +9,7 @@ import type { Message } from '../../shared/api/records';
 import type { Result } from '../../shared/bridge/result';
 import { findSentMessage } from '../../renderer/src/actions/find-sent';
 import { isLocalMessage, markerOf } from '../../renderer/src/model/intent';
-import { discardMessage, retryMessage, sendMessage } from '../../renderer/src/actions/triage';
+import { discardMessage, retryMessage, sendMessage } from '../../renderer/src/actions/agent-actions';
 import { saveDraft } from '../../renderer/src/composer/drafts';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { demoService } from '../support/demo-service';
@@ -148,7 +148,7 @@ describe('sending', () => {
     expect((await history(db, id)).filter((m) => m.content === text && isLocalMessage(m))).toHaveLength(1);
     expect(serviceMessagesWith(svc, id, text)).toHaveLength(0);
 
-    await retryMessage(db, queued.seq);
+    await retryMessage({ db }, queued.seq);
     await waitFor(async () => expect((await db.outbox.get(queued.seq))?.state).toBe('confirmed'));
     expect(serviceMessagesWith(svc, id, text)).toHaveLength(1);
 

@@ -5,7 +5,7 @@
 import { waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { perform } from '../../renderer/src/actions/perform';
-import { assign, assignTeam, changeLabels, markRead, markUnread, setPriority, setStatus } from '../../renderer/src/actions/triage';
+import { assign, assignTeam, changeLabels, markRead, markUnread, setPriority, setStatus } from '../../renderer/src/actions/agent-actions';
 import { saveConversations } from '../../renderer/src/db/save';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { defaultView, readView } from '../../renderer/src/conversations/view';

@@ -7,10 +7,9 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../shared/bridge/contract';
-import { outboxSettings, useOutboxSender } from '../../renderer/src/actions/registry';
 import { defaultBackoff } from '../../renderer/src/actions/retry-policy';
 import { ConversationView } from '../../renderer/src/screens/ConversationView';
-import { useSession } from '../../renderer/src/platform/session';
+import { clientSettings, useClientRunning } from '../../renderer/src/platform/session';
 import { usePreferences } from '../../renderer/src/state/preferences';
 import { useUi } from '../../renderer/src/state/ui';
 import { demoService } from '../support/demo-service';
@@ -25,10 +24,10 @@ let demo: DemoBridge;
 beforeAll(async () => {
   svc = await demoService();
   demo = await demoBridge(svc);
-  outboxSettings.backoff = fastBackoff;
+  clientSettings.backoff = fastBackoff;
 });
 afterAll(() => {
-  outboxSettings.backoff = defaultBackoff;
+  clientSettings.backoff = defaultBackoff;
   svc.close();
 });
 beforeEach(() => {
@@ -38,8 +37,7 @@ beforeEach(() => {
 
 /** The view as the inbox mounts it: with the outbox's sender running. */
 function WithSender(props: { children: ReactNode }) {
-  const { db, bridge } = useSession();
-  useOutboxSender(db, bridge, useUi.getState().notify);
+  useClientRunning();
   return <>{props.children}</>;
 }
 

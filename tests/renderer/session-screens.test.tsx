@@ -5,7 +5,10 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dbForSession } from '../../renderer/src/db/schema';
+import { sessionDbName } from '../../renderer/src/client/inbox-client';
+import { InboxDb } from '../../renderer/src/db/schema';
+
+const dbForSession = (id: string) => new InboxDb(sessionDbName(id));
 import { purgeCaches } from '../../renderer/src/platform/cache-purge';
 import { openExternalLink } from '../../renderer/src/platform/external-links';
 import { ReauthPrompt } from '../../renderer/src/screens/ReauthPrompt';

@@ -4,11 +4,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { outboxSettings } from '../../renderer/src/actions/registry';
 import { defaultBackoff } from '../../renderer/src/actions/retry-policy';
 import { defaultView } from '../../renderer/src/conversations/view';
 import type { InboxDb } from '../../renderer/src/db/schema';
 import { Inbox } from '../../renderer/src/screens/Inbox';
+import { clientSettings } from '../../renderer/src/platform/session';
 import { useUi } from '../../renderer/src/state/ui';
 import { demoService } from '../support/demo-service';
 import type { DemoService } from '../support/demo-service';
@@ -23,10 +23,10 @@ let demo: DemoBridge;
 beforeAll(async () => {
   svc = await demoService();
   demo = await demoBridge(svc);
-  outboxSettings.backoff = fastBackoff;
+  clientSettings.backoff = fastBackoff;
 });
 afterAll(() => {
-  outboxSettings.backoff = defaultBackoff;
+  clientSettings.backoff = defaultBackoff;
   svc.close();
 });
 beforeEach(() => useUi.setState({ view: defaultView, selectedConversationId: undefined, activeConversationId: undefined, bulkSelection: [], overlay: undefined, searchQuery: '', notice: undefined, contactPanelOpen: false }));
@@ -162,7 +162,10 @@ describe('triage by keyboard', () => {
     const { db } = await renderInbox();
     focusList();
     await user.keyboard('ja');
-    await screen.findByRole('dialog', { name: 'Assign to' });
+    const dialog = await screen.findByRole('dialog', { name: 'Assign to' });
+    // The filter takes focus in an effect after the dialog shows; typed before that, the keys would
+    // go to the list (under load this happened: j moved the cursor instead of filtering).
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('combobox')));
     await user.keyboard('jor{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(listbox());

@@ -39,8 +39,9 @@ export class OutboxSender {
   private readonly confirmedKeepMs: number;
   /** Conversations with an entry on its way. */
   private readonly inFlight = new Set<number>();
+  /** Bumped by every start and stop: a lock granted to an earlier start does nothing. */
+  private generation = 0;
   private started = false;
-  private stopped = false;
   private running = false;
   private releaseLock: (() => void) | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -66,19 +67,20 @@ export class OutboxSender {
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
+    const generation = ++this.generation;
     const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-    if (!locks) return this.begin();
+    if (!locks) return this.begin(generation);
     void locks.request(`outbox:${this.db.name}`, () => {
-      if (this.stopped) return undefined;
+      if (generation !== this.generation) return undefined;
       return new Promise<void>((release) => {
         this.releaseLock = release;
-        void this.begin();
+        void this.begin(generation);
       });
     });
   }
 
-  private async begin(): Promise<void> {
-    if (this.stopped) return;
+  private async begin(generation: number): Promise<void> {
+    if (generation !== this.generation) return;
     this.running = true;
     await this.db.transaction('rw', this.db.outbox, async () => {
       await this.db.outbox
@@ -90,7 +92,7 @@ export class OutboxSender {
           if (e.kind === 'message') e.uncertain = true;
         });
     });
-    if (this.stopped) return;
+    if (generation !== this.generation) return;
     // Whatever queues an entry (perform, a retry from the message) wakes the sender once it commits.
     const queued = liveQuery(() => this.db.outbox.where('state').equals('queued').primaryKeys()).subscribe({ next: () => this.kick(), error: () => undefined });
     this.offQueue = () => queued.unsubscribe();
@@ -101,8 +103,10 @@ export class OutboxSender {
     this.kick();
   }
 
+  /** Stops draining (what is queued stays queued); `start()` takes it up again. */
   stop() {
-    this.stopped = true;
+    this.generation++;
+    this.started = false;
     this.running = false;
     clearTimeout(this.timer);
     this.offSession?.();
@@ -110,6 +114,7 @@ export class OutboxSender {
     this.offQueue?.();
     this.offQueue = undefined;
     this.releaseLock?.();
+    this.releaseLock = undefined;
   }
 
   /** Something was queued or changed: look at the queue again. */

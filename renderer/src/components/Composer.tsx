@@ -30,7 +30,7 @@ export function isSendKey(e: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' 
 }
 
 export function Composer({ conversationId }: { conversationId: number }) {
-  const { db, session } = useSession();
+  const { db, client } = useSession();
   const directory = useDirectory();
   const sendKey = usePreferences((s) => s.sendKey);
   const setSendKey = usePreferences((s) => s.setSendKey);
@@ -104,7 +104,7 @@ export function Composer({ conversationId }: { conversationId: number }) {
     sending.current = true;
     draft.holdForSend();
     try {
-      await sendComposedMessage({ db, me: { id: session.user.id, name: session.user.name } }, { conversationId, text, mode: draft.mode });
+      await sendComposedMessage(client.actions.context, { conversationId, text, mode: draft.mode });
       draft.sentOut(text);
     } catch {
       draft.sendFailed();

@@ -4,8 +4,8 @@
 // conversation then gets its own full set.
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Priority } from '../../../shared/api/records';
-import type { ActionContext } from '../actions/triage';
-import * as triage from '../actions/triage';
+import type { ActionContext } from '../actions/agent-actions';
+import * as triage from '../actions/agent-actions';
 import type { CachedConversation } from '../db/schema';
 import type { Directory } from '../directory/use-directory';
 import { useSession } from '../platform/session';
@@ -34,9 +34,9 @@ function useTargetRows(ids: readonly number[]): CachedConversation[] | undefined
 }
 
 export function TriagePickers(props: { kind: PickerKind; targets: number[]; directory: Directory; onClose(): void }) {
-  const { db, session } = useSession();
+  const { client } = useSession();
   const loaded = useTargetRows(props.targets);
-  const ctx: ActionContext = { db, me: { id: session.user.id, name: session.user.name } };
+  const ctx: ActionContext = client.actions.context;
   const ids = props.targets;
   const notify = useUi((s) => s.notify);
   const queued = (p: Promise<unknown>) => void p.catch(() => notify('That change could not be saved on this computer. Nothing was sent.'));

@@ -3,8 +3,8 @@
 // exactly once (the service does not deduplicate).
 import { MAX_MESSAGE_LENGTH } from '../../../shared/bridge/calls/messages';
 import type { Performed } from '../actions/perform';
-import type { ActionContext } from '../actions/triage';
-import { sendMessage } from '../actions/triage';
+import type { ActionContext } from '../actions/agent-actions';
+import { sendMessage } from '../actions/agent-actions';
 import type { ComposerMode } from '../db/schema';
 
 export interface OutgoingMessage {

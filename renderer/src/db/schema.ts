@@ -30,11 +30,3 @@ export class InboxDb extends Dexie {
     declareVersions(this);
   }
 }
-
-const open = new Map<string, InboxDb>();
-
-export function dbForSession(sessionId: string): InboxDb {
-  let db = open.get(sessionId);
-  if (!db) open.set(sessionId, (db = new InboxDb(`inbox:${sessionId}`)));
-  return db;
-}

@@ -3,20 +3,19 @@
 // handled one at a time in arrival order (the socket's order), so a message never overtakes the
 // conversation it belongs to. Events of another account are ignored: a window shows one account.
 import type { LiveEvent } from '../../../shared/api/live-events';
-import type { Bridge } from '../../../shared/bridge/contract';
 import type { InboxDb } from '../db/schema';
-import { saveConversations } from '../db/save';
-import type { FetchPage } from '../history/follow';
-import { callOrThrow } from '../platform/call';
+import type { HistoryFollower } from '../sync/history';
 import { applyContactEvent, applyConversationEvent, applyMessageEvent } from './apply';
-import { followOpenConversation } from './follow-open';
 import type { NotificationContent, NotifyFacts } from './notification-decision';
 import { notificationFor } from './notification-decision';
 import { useTyping } from './typing';
 
 export interface LiveHandlerDeps {
-  bridge: Bridge;
   db: InboxDb;
+  /** The open conversation follows live messages without a hole. */
+  history: Pick<HistoryFollower, 'followOpen'>;
+  /** Reads a conversation from the service and stores it (one that is not cached yet). */
+  refresh(conversationId: number): Promise<unknown>;
   accountId: number;
   meId: number;
   openConversationId(): number | undefined;
@@ -37,18 +36,13 @@ export function createLiveHandler(deps: LiveHandlerDeps) {
   const reading = new Map<number, Promise<void>>();
   let queue: Promise<void> = Promise.resolve();
 
-  const fetchPageOf = (conversationId: number): FetchPage => async (q) => (await callOrThrow(deps.bridge, 'messages.list', { conversationId, ...q })).payload;
-
-  /** A conversation the cache does not hold yet (never listed here): read it, so its row appears. */
+  /** A conversation the cache does not hold yet (never listed here): read it, so its row appears. Bursts share one read. */
   function readConversation(id: number): Promise<void> {
     let running = reading.get(id);
     if (!running) {
-      const askedAt = now();
-      running = deps.bridge
-        .call('conversations.get', { conversationId: id })
-        .then(async (r) => {
-          if (r.ok) await saveConversations(deps.db, [r.value], askedAt);
-        })
+      running = deps
+        .refresh(id)
+        .then(() => undefined)
         .finally(() => reading.delete(id));
       reading.set(id, running);
     }
@@ -75,7 +69,7 @@ export function createLiveHandler(deps: LiveHandlerDeps) {
         const isOpen = deps.openConversationId() === id;
         const applied = await applyMessageEvent(deps.db, event, receivedAt, { recordGap: !isOpen });
         if (applied.conversationMissing) await readConversation(id);
-        if (isOpen && applied.beyondNewest) await followOpenConversation(deps.db, id, fetchPageOf(id));
+        if (isOpen && applied.beyondNewest) await deps.history.followOpen(id);
         if (event.type === 'message.created') await maybeNotify(event, id);
         return;
       }

@@ -4,11 +4,15 @@
 // `session.cacheObsolete` at sign-out.
 import { useEffect, useState } from 'react';
 import type { Bridge } from '../../../shared/bridge/contract';
-import { dbForSession } from '../db/schema';
+import { sessionDbName } from '../client/inbox-client';
+import { InboxDb } from '../db/schema';
 
-/** Deletes through the shared instance, so an open connection closes first and a later sign-in reopens it. */
+/**
+ * Deletes the session's database. A client still holding it open closes its connection when asked
+ * (Dexie closes on the delete's versionchange), and a later sign-in opens a fresh one.
+ */
 export async function deleteSessionCache(sessionId: string): Promise<void> {
-  await dbForSession(sessionId).delete({ disableAutoOpen: false });
+  await new InboxDb(sessionDbName(sessionId)).delete();
 }
 
 export async function purgeCaches(bridge: Bridge, sessionIds: readonly string[]): Promise<string[]> {

@@ -1,11 +1,15 @@
-// The renderer's view of the session: state from main (never a token), the bridge, and the
-// session's local cache, shared through context.
+// The renderer's view of the session: state from main (never a token), and the session's client
+// runtime (client/inbox-client.ts: its cache, outbox, live updates, search), shared through context.
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { Bridge } from '../../../shared/bridge/contract';
 import type { SessionInfo, SessionState } from '../../../shared/bridge/calls/session';
+import type { ClientView, InboxClient } from '../client/inbox-client';
+import { createInboxClient } from '../client/inbox-client';
 import type { InboxDb } from '../db/schema';
-import { dbForSession } from '../db/schema';
+import type { BackoffPolicy } from '../actions/retry-policy';
+import { clientView } from '../client/view';
 
 export { BridgeFailure, callOrThrow } from './call';
 
@@ -30,12 +34,27 @@ interface SessionContextValue {
   session: SessionInfo;
   expired: boolean;
   db: InboxDb;
+  client: InboxClient;
 }
 
 const SessionContext = createContext<SessionContextValue | undefined>(undefined);
 
-export function SessionProvider(props: { bridge: Bridge; session: SessionInfo; expired: boolean; children: ReactNode }) {
-  const value = { bridge: props.bridge, session: props.session, expired: props.expired, db: dbForSession(props.session.id) };
+/** Settings for clients made here (tests shorten the waits). */
+export const clientSettings: { backoff?: BackoffPolicy } = {};
+
+/**
+ * One client per session: made once for this provider (keyed by session where it is rendered),
+ * or handed in (tests that drive the client directly). Its background work runs while the inbox
+ * holds it (`useClientRunning`).
+ */
+export function SessionProvider(props: { bridge: Bridge; session: SessionInfo; expired: boolean; client?: InboxClient; view?: ClientView; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [client] = useState(
+    () =>
+      props.client ??
+      createInboxClient({ bridge: props.bridge, session: props.session, view: props.view ?? clientView(props.bridge, queryClient), ...(clientSettings.backoff ? { backoff: clientSettings.backoff } : {}) }),
+  );
+  const value = { bridge: props.bridge, session: props.session, expired: props.expired, db: client.db, client };
   return <SessionContext.Provider value={value}>{props.children}</SessionContext.Provider>;
 }
 
@@ -43,4 +62,13 @@ export function useSession(): SessionContextValue {
   const value = useContext(SessionContext);
   if (!value) throw new Error('useSession outside SessionProvider');
   return value;
+}
+
+/** The session's client runtime. */
+export const useInboxClient = (): InboxClient => useSession().client;
+
+/** Runs the session's background work (outbox, live events, catch-up) while the caller is mounted. */
+export function useClientRunning(): void {
+  const client = useInboxClient();
+  useEffect(() => client.retain(), [client]);
 }

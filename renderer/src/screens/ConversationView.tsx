@@ -6,7 +6,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo } from 'react';
 import { isLocalMessage } from '../model/intent';
-import { discardMessage, markRead, markUnread, retryMessage, setStatus } from '../actions/triage';
 import { Composer } from '../components/Composer';
 import type { HeaderActions } from '../components/ConversationHeader';
 import { ConversationHeader } from '../components/ConversationHeader';
@@ -14,10 +13,7 @@ import { useUnsentMessages, withoutDelivered } from '../components/unsent';
 import { MessageList } from '../components/MessageList';
 import { SyncBanner } from '../components/SyncBanner';
 import { TypingIndicator } from '../components/TypingIndicator';
-import { saveConversations } from '../db/save';
-import type { FetchPage } from '../history/follow';
-import { loadOlder, refreshLatest } from '../history/follow';
-import { BridgeFailure, callOrThrow } from '../platform/call';
+import { BridgeFailure } from '../platform/call';
 import { useSession } from '../platform/session';
 import { useUi } from '../state/ui';
 import { ContactPanel } from './ContactPanel';
@@ -26,7 +22,7 @@ import { ContactPanel } from './ContactPanel';
 const NARROW_QUERY = '(max-width: 1099px)';
 
 export function ConversationView(props: { conversationId: number }) {
-  const { bridge, db, session } = useSession();
+  const { db, client } = useSession();
   const id = props.conversationId;
   const contactPanelOpen = useUi((s) => s.contactPanelOpen);
   const toggleContactPanel = useUi((s) => s.toggleContactPanel);
@@ -36,49 +32,45 @@ export function ConversationView(props: { conversationId: number }) {
   const messages = useLiveQuery(() => db.messages.where('[conversation_id+id]').between([id, 0], [id, Infinity]).toArray(), [db, id]);
   const cursor = useLiveQuery(() => db.cursors.get(id), [db, id]);
   const fullRecord = useLiveQuery(async () => (await db.conversationRecords.get(id))?.record, [db, id]);
-  const me = useMemo(() => ({ id: session.user.id, name: session.user.name }), [session.user.id, session.user.name]);
   const notify = useUi((s) => s.notify);
   const openPicker = useUi((s) => s.openPicker);
   const unsent = useUnsentMessages(db, id);
   const shown = useMemo(() => withoutDelivered(messages ?? []), [messages]);
 
-  const fetchPage: FetchPage = useMemo(
-    () => async (q) => (await callOrThrow(bridge, 'messages.list', { conversationId: id, ...q })).payload,
-    [bridge, id],
-  );
   const record = useQuery({
     queryKey: ['conversation', db.name, id],
     queryFn: async () => {
-      const askedAt = Date.now();
-      await saveConversations(db, [await callOrThrow(bridge, 'conversations.get', { conversationId: id })], askedAt);
+      const outcome = await client.conversations.refresh(id);
+      if (outcome.kind === 'failed') throw new BridgeFailure(outcome.error);
+      if (outcome.kind === 'gone') throw new BridgeFailure({ kind: 'not_found', message: 'Not found.' });
       return true;
     },
   });
-  const latest = useQuery({ queryKey: ['messages', db.name, id, 'latest'], queryFn: () => refreshLatest(db, id, fetchPage).then(() => true) });
-  const older = useMutation({ mutationFn: () => loadOlder(db, id, fetchPage) });
+  const latest = useQuery({ queryKey: ['messages', db.name, id, 'latest'], queryFn: () => client.history.refreshLatest(id).then(() => true) });
+  const older = useMutation({ mutationFn: () => client.history.loadOlder(id) });
 
   // Opening a conversation reads it: unread badges clear at once, and the service hears it
   // through the outbox. While it stays open, whatever arrives unread is read too.
   const unread = (conversation?.unreadCount ?? 0) > 0;
   useEffect(() => {
-    if (unread) void markRead({ db, me }, [id]).catch(() => undefined);
-  }, [unread, db, me, id]);
+    if (unread) void client.actions.markRead([id]).catch(() => undefined);
+  }, [unread, client, id]);
 
   const missing = record.error instanceof BridgeFailure && record.error.error.kind === 'not_found';
   const name = conversation?.contactName ?? `Conversation #${id}`;
   const messageActions = {
     unsent,
-    onRetry: (seq: number) => void retryMessage(db, seq),
+    onRetry: (seq: number) => void client.actions.retryMessage(seq),
     onDiscard: (seq: number) => {
       const maybeSent = [...unsent.values()].some((u) => u.seq === seq && u.uncertain);
-      void discardMessage(db, seq).then((gone) => gone && notify(maybeSent ? 'Discarded here. If it had reached the service, it shows up when the conversation refreshes.' : 'Discarded. It was not sent.'));
+      void client.actions.discardMessage(seq).then((gone) => gone && notify(maybeSent ? 'Discarded here. If it had reached the service, it shows up when the conversation refreshes.' : 'Discarded. It was not sent.'));
     },
   };
   const headerActions: HeaderActions = {
     back: () => showPane('list'),
-    setStatus: (status) => void setStatus({ db, me }, [id], status).catch(() => notify('That change could not be saved on this computer.')),
+    setStatus: (status) => void client.actions.setStatus([id], status).catch(() => notify('That change could not be saved on this computer.')),
     markUnread: () => {
-      void markUnread({ db, me }, [id]).catch(() => notify('That change could not be saved on this computer.'));
+      void client.actions.markUnread([id]).catch(() => notify('That change could not be saved on this computer.'));
       const ui = useUi.getState();
       ui.select(undefined);
       ui.setActive(id);

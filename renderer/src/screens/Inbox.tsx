@@ -3,7 +3,6 @@
 // and the shortcuts sheet (?); triage pickers and the bulk bar act through the write path, whose
 // sender runs while the inbox is mounted. On narrow windows (200% zoom) one pane shows at a time.
 import { useEffect, useMemo, useRef } from 'react';
-import { useOutboxSender } from '../actions/registry';
 import { CommandPalette } from '../components/CommandPalette';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { LiveIndicator } from '../components/LiveIndicator';
@@ -17,9 +16,8 @@ import { useShortcuts } from '../commands/use-shortcuts';
 import { useDirectory, useDirectorySync } from '../directory/use-directory';
 import { useLiveStatus } from '../live/live-status';
 import { useLiveUpdates } from '../live/use-live-updates';
-import { useSession } from '../platform/session';
+import { useClientRunning, useSession } from '../platform/session';
 import type { SearchHit } from '../search/merge';
-import { searchIndexFor } from '../search/local-index';
 import type { Overlay, PickerKind } from '../state/ui';
 import { useUi } from '../state/ui';
 import { ConversationList } from './ConversationList';
@@ -32,7 +30,7 @@ const pickerKinds: readonly string[] = ['assign', 'team', 'labels', 'priority', 
 const isPicker = (o: Overlay): o is PickerKind => o !== undefined && pickerKinds.includes(o);
 
 export function Inbox() {
-  const { session, bridge, db } = useSession();
+  const { session, bridge, db, client } = useSession();
   const selected = useUi((s) => s.selectedConversationId);
   const overlay = useUi((s) => s.overlay);
   const setOverlay = useUi((s) => s.setOverlay);
@@ -43,7 +41,8 @@ export function Inbox() {
   const account = session.accounts.find((a) => a.id === session.accountId);
   useDirectorySync();
   const directory = useDirectory();
-  // Main's live socket: its events go into the cache while the inbox is up.
+  // The session's background work (outbox, live events, catch-up) runs while the inbox is up.
+  useClientRunning();
   useLiveUpdates();
   const liveStatus = useLiveStatus(bridge);
   // A notice stays long enough to read, then goes (the live region has announced it).
@@ -55,14 +54,14 @@ export function Inbox() {
 
   // Build the local search index once the first screen is up, in idle time.
   useEffect(() => {
-    const start = () => void searchIndexFor(db).start();
+    const start = () => void client.search.start();
     if (typeof requestIdleCallback !== 'function') {
       const t = setTimeout(start, 1_000);
       return () => clearTimeout(t);
     }
     const id = requestIdleCallback(start, { timeout: 5_000 });
     return () => cancelIdleCallback(id);
-  }, [db]);
+  }, [client]);
   const orderRef = useRef<readonly number[]>([]);
   const registry = useMemo(() => createInboxCommands(), []);
   const directoryRef = useRef(directory);
@@ -70,12 +69,8 @@ export function Inbox() {
     directoryRef.current = directory;
   }, [directory]);
 
-  // The write path's sender drains this session's outbox while the inbox is up.
-  const notify = useUi((s) => s.notify);
-  useOutboxSender(db, bridge, notify);
   const { rowsRef, unsentRef } = useTriageState();
-  const me = useMemo(() => ({ id: session.user.id, name: session.user.name }), [session.user.id, session.user.name]);
-  const context = useInboxContext({ db, me, orderRef, directoryRef, unsentRef, rowsRef });
+  const context = useInboxContext({ actions: client.actions.context, orderRef, directoryRef, unsentRef, rowsRef });
   const bulkActions = useMemo(
     () => ({
       resolve: () => {

@@ -2,12 +2,12 @@
 // the list's order, the directory, and the triage actions over the write path (actions/).
 import { useCallback } from 'react';
 import type { RefObject } from 'react';
-import type { Person } from '../model/intent';
 import type { SnoozePreset } from '../actions/snooze';
 import { snoozeUntil, toEpochSeconds } from '../actions/snooze';
-import * as triage from '../actions/triage';
+import * as triage from '../actions/agent-actions';
 import type { InboxCommandContext } from '../commands/inbox-commands';
-import type { CachedConversation, InboxDb } from '../db/schema';
+import type { ActionContext } from '../actions/agent-actions';
+import type { CachedConversation } from '../db/schema';
 import type { Directory } from '../directory/use-directory';
 import { useUi } from '../state/ui';
 
@@ -21,8 +21,8 @@ export interface UnsentSeqs {
 const queue = (p: Promise<unknown>) => void p.catch(() => useUi.getState().notify('That change could not be saved on this computer. Nothing was sent.'));
 
 export function useInboxContext(opts: {
-  db: InboxDb;
-  me: Person;
+  /** The session's actions (client.actions.context): cache, agent, and the sender to wake. */
+  actions: ActionContext;
   orderRef: RefObject<readonly number[]>;
   directoryRef: RefObject<Directory>;
   /** The open conversation's unsent messages (outbox seqs), kept current by the inbox. */
@@ -30,10 +30,9 @@ export function useInboxContext(opts: {
   /** Cached rows of the conversations an action could apply to (selection, cursor, open one). */
   rowsRef: RefObject<ReadonlyMap<number, CachedConversation>>;
 }): () => InboxCommandContext {
-  const { db, me, orderRef, directoryRef, unsentRef, rowsRef } = opts;
+  const { actions, orderRef, directoryRef, unsentRef, rowsRef } = opts;
   return useCallback((): InboxCommandContext => {
     const ui = useUi.getState();
-    const actions = { db, me };
     const open = (id: number) => {
       ui.setSearchQuery('');
       ui.select(id);
@@ -114,13 +113,13 @@ export function useInboxContext(opts: {
         setBulk: (ids) => ui.setBulk(ids),
         unsent: () => ({ waiting: unsentRef.current?.waiting.length ?? 0, failed: unsentRef.current?.failed.length ?? 0 }),
         retryUnsent: () => {
-          for (const seq of [...(unsentRef.current?.failed ?? []), ...(unsentRef.current?.waiting ?? [])]) queue(triage.retryMessage(actions.db, seq));
+          for (const seq of [...(unsentRef.current?.failed ?? []), ...(unsentRef.current?.waiting ?? [])]) queue(triage.retryMessage(actions, seq));
         },
         discardFailed: () => {
           for (const seq of unsentRef.current?.failed ?? []) queue(triage.discardMessage(actions.db, seq));
         },
       },
     };
-  }, [db, me, orderRef, directoryRef, unsentRef, rowsRef]);
+  }, [actions, orderRef, directoryRef, unsentRef, rowsRef]);
 }
 

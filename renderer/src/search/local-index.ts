@@ -139,12 +139,3 @@ export class LocalSearchIndex {
     for (const l of this.listeners) l();
   }
 }
-
-const indexes = new WeakMap<InboxDb, LocalSearchIndex>();
-
-/** The session's index; `start()` it (idempotent) to build and follow the cache. */
-export function searchIndexFor(db: InboxDb): LocalSearchIndex {
-  let index = indexes.get(db);
-  if (!index) indexes.set(db, (index = new LocalSearchIndex(db)));
-  return index;
-}

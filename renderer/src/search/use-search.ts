@@ -5,7 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { Bridge } from '../../../shared/bridge/contract';
 import { useSession } from '../platform/session';
-import { searchIndexFor } from './local-index';
 import type { SearchHit } from './merge';
 import { fromLocal, fromService, mergeHits } from './merge';
 
@@ -27,8 +26,8 @@ function useDebounced<T>(value: T, ms: number): T {
 export type ServiceSearchState = 'idle' | 'searching' | 'merged' | 'local-only';
 
 export function useSearch(query: string): { hits: SearchHit[]; service: ServiceSearchState } {
-  const { db, bridge } = useSession();
-  const index = searchIndexFor(db);
+  const { bridge, client } = useSession();
+  const index = client.search;
   useEffect(() => void index.start(), [index]);
   const [version, setVersion] = useState(0);
   useEffect(() => {

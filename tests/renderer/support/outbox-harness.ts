@@ -4,7 +4,7 @@
 import type { Conversation } from '../../../shared/api/records';
 import type { Bridge } from '../../../shared/bridge/contract';
 import type { Result } from '../../../shared/bridge/result';
-import type { ActionContext } from '../../../renderer/src/actions/triage';
+import type { ActionContext } from '../../../renderer/src/actions/agent-actions';
 import type { BackoffPolicy } from '../../../renderer/src/actions/retry-policy';
 import { OutboxSender } from '../../../renderer/src/actions/sender';
 import { InboxDb } from '../../../renderer/src/db/schema';

@@ -5,8 +5,10 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { Bridge } from '../../../shared/bridge/contract';
 import type { SessionInfo } from '../../../shared/bridge/calls/session';
-import { dbForSession } from '../../../renderer/src/db/schema';
-import { SessionProvider } from '../../../renderer/src/platform/session';
+import { createInboxClient } from '../../../renderer/src/client/inbox-client';
+import type { InboxClient } from '../../../renderer/src/client/inbox-client';
+import { clientView } from '../../../renderer/src/client/view';
+import { clientSettings, SessionProvider } from '../../../renderer/src/platform/session';
 import { uniqueDbName } from '../fixtures';
 
 export const testSession = (over: Partial<SessionInfo> = {}): SessionInfo => ({
@@ -18,18 +20,23 @@ export const testSession = (over: Partial<SessionInfo> = {}): SessionInfo => ({
   ...over,
 });
 
+/**
+ * `inbox` is the session's client runtime (made here, as the provider would, so the test can reach
+ * it); its background work runs only where a component holds it (`useClientRunning`).
+ */
 export function renderWithSession(ui: ReactNode, opts: { bridge: Bridge; session?: SessionInfo; client?: QueryClient }) {
   const session = opts.session ?? testSession();
   const client = opts.client ?? new QueryClient({ defaultOptions: { queries: { retry: false, networkMode: 'always', gcTime: Infinity }, mutations: { networkMode: 'always' } } });
+  const inbox: InboxClient = createInboxClient({ bridge: opts.bridge, session, view: clientView(opts.bridge, client), ...(clientSettings.backoff ? { backoff: clientSettings.backoff } : {}) });
   const wrap = (node: ReactNode) => (
     <QueryClientProvider client={client}>
-      <SessionProvider bridge={opts.bridge} session={session} expired={false}>
+      <SessionProvider bridge={opts.bridge} session={session} expired={false} client={inbox}>
         {node}
       </SessionProvider>
     </QueryClientProvider>
   );
   const result = render(wrap(ui));
-  return { ...result, db: dbForSession(session.id), session, client, rerenderWith: (node: ReactNode) => result.rerender(wrap(node)) };
+  return { ...result, db: inbox.db, inbox, session, client, rerenderWith: (node: ReactNode) => result.rerender(wrap(node)) };
 }
 
 /** A bridge whose calls never answer: what the renderer shows from the cache alone. */

@@ -1,6 +1,7 @@
 // The agent's actions in the terms of the inbox: resolve these, label those, send this reply.
 // Each builds its intent from the conversation as cached inside perform's transaction (so "add
-// label vip" becomes that conversation's full set with vip in it), queues it, and wakes the sender.
+// label vip" becomes that conversation's full set with vip in it), queues it, and wakes the
+// session's sender (`kick`), which sends it. The session client binds these (`client.actions`).
 import type { ConversationStatus, Priority } from '../../../shared/api/records';
 import type { InboxDb } from '../db/schema';
 import type { Cached, Intent, Person } from '../model/intent';
@@ -8,12 +9,13 @@ import { isLocalMessage, normalizeLabels } from '../model/intent';
 import { beginInFlight, committedInFlight, dropInFlight } from './in-flight';
 import type { Performed } from './perform';
 import { perform } from './perform';
-import { senderFor } from './registry';
 
 export interface ActionContext {
   db: InboxDb;
   /** The signed-in agent: sender of messages, "assign to me". */
   me: Person;
+  /** Wakes the session's outbox sender once something was queued. */
+  kick?: () => void;
 }
 
 async function act(ctx: ActionContext, ids: readonly number[], intentFor: (cached: Cached, id: number) => Intent | undefined): Promise<Performed[]> {
@@ -22,7 +24,7 @@ async function act(ctx: ActionContext, ids: readonly number[], intentFor: (cache
   try {
     const done = await perform(ctx.db, ids, intentFor, { now: () => at });
     committedInFlight(n);
-    if (done.length) senderFor(ctx.db)?.kick();
+    if (done.length) ctx.kick?.();
     return done;
   } catch (err) {
     dropInFlight(n);
@@ -68,11 +70,11 @@ export async function sendMessage(ctx: ActionContext, conversationId: number, co
 }
 
 /** A parked (failed) or waiting message goes again now, keeping its place and client id. */
-export async function retryMessage(db: InboxDb, seq: number): Promise<void> {
-  await db.outbox.where('seq').equals(seq).modify((e) => {
+export async function retryMessage(ctx: Pick<ActionContext, 'db' | 'kick'>, seq: number): Promise<void> {
+  await ctx.db.outbox.where('seq').equals(seq).modify((e) => {
     if (e.state === 'failed' || e.state === 'queued') Object.assign(e, { state: 'queued', nextAttemptAt: 0 });
   });
-  senderFor(db)?.kick();
+  ctx.kick?.();
 }
 
 /** Drops a message that is not on its way (failed, or waiting to retry), with its optimistic copy. */

@@ -94,6 +94,12 @@ export const conversationSchema = z.object({
   last_activity_at: epochSeconds,
   timestamp: epochSeconds,
   created_at: epochSeconds,
+  /**
+   * When the service last changed the conversation (epoch seconds with a fraction; REST and push
+   * alike, chatwoot-compat §2.1/§2.2). The cache never lets an answer older than the one it holds
+   * replace it. Absent from services that do not send it.
+   */
+  updated_at: z.number().optional().catch(undefined),
   waiting_since: epochSeconds,
   snoozed_until: nullableString,
   muted: z.boolean().catch(false),

@@ -9,6 +9,7 @@ export const bridgeErrorKinds = [
   'forbidden', // 403
   'not_found', // 404 (also another account's record)
   'validation', // 422 from the service
+  'conflict', // 412: the record changed since it was read (an `If-Match` the service checked)
   'rate_limited', // 429 `Retry later`
   'server', // 5xx, treated as transient
   'network', // the service could not be reached

@@ -1,9 +1,9 @@
-// The cache's upgrade from version 1 (the walking skeleton) to version 2 (the inbox), on real
-// IndexedDB semantics (fake-indexeddb): data written by version 1 survives and gains what
-// version 2 indexes; the new indexes answer queries.
+// The cache's upgrades, on real IndexedDB semantics (fake-indexeddb): from version 1 (the walking
+// skeleton) to version 2 (the inbox), data written by version 1 survives and gains what version 2
+// indexes; from version 2 to 3 (the sync engine's tables) every row and the queue stay as they were.
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { V1_STORES } from '../../renderer/src/db/migrations';
+import { V1_STORES, V2_STORES } from '../../renderer/src/db/migrations';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { conv, msg, uniqueDbName } from './fixtures';
 
@@ -26,14 +26,14 @@ async function writeVersion1(name: string) {
   v1.close();
 }
 
-describe('cache migration 1 → 2', () => {
+describe('cache migration 1 → 2 → 3', () => {
   it('keeps every row and derives the new indexed fields', async () => {
     const name = uniqueDbName('migrate');
     await writeVersion1(name);
 
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(3);
 
     const c7 = await db.conversations.get(7);
     expect(c7).toMatchObject({ id: 7, contactId: 55, assigneeName: 'Agent 3', priorityRank: 2, labels: ['vip', 'bug'], preview: 'hi' });
@@ -60,13 +60,34 @@ describe('cache migration 1 → 2', () => {
     db.close();
   });
 
-  it('opens a fresh database straight at version 2', async () => {
+  it('opens a fresh database straight at version 3', async () => {
     const db = new InboxDb(uniqueDbName('fresh'));
     await db.open();
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(3);
     expect(db.tables.map((t) => t.name).sort()).toEqual(
-      ['agents', 'cannedResponses', 'contacts', 'conversationRecords', 'conversations', 'cursors', 'drafts', 'inboxes', 'labels', 'messages', 'outbox', 'teams', 'viewCounts'],
+      ['agents', 'cannedResponses', 'contacts', 'conversationRecords', 'conversations', 'cursors', 'drafts', 'inboxes', 'labels', 'messages', 'outbox', 'quiet', 'sync', 'teams', 'viewCounts'],
     );
+    db.close();
+  });
+
+  it('2 → 3 keeps the queue as it was (a queued change and a refused message still there) and adds the sync tables', async () => {
+    const name = uniqueDbName('v2');
+    const v2 = new Dexie(name);
+    v2.version(2).stores(V2_STORES);
+    await v2.table('outbox').bulkAdd([
+      { clientId: 'c1', conversationId: 7, kind: 'status', payload: { kind: 'status', status: 'resolved', snoozedUntil: null }, state: 'queued', createdAt: 1, attempts: 0, nextAttemptAt: 0 },
+      { clientId: 'c2', conversationId: 7, kind: 'message', payload: { kind: 'message', content: 'hi', private: false, sender: { id: 1, name: 'Sam' } }, state: 'failed', createdAt: 2, attempts: 1, nextAttemptAt: 0, lastError: 'no' },
+    ]);
+    await v2.table('conversations').put({ id: 7, status: 'resolved', inboxId: 1, assigneeId: 0, teamId: 0, contactId: 1, labels: [], priority: null, priorityRank: -1, lastActivityAt: 1, createdAt: 1, waitingSince: 0, unreadCount: 0, contactName: 'A', contactEmail: '', assigneeName: '', preview: '' });
+    v2.close();
+    const db = new InboxDb(name);
+    await db.open();
+    expect(db.verno).toBe(3);
+    expect((await db.outbox.orderBy('seq').toArray()).map((e) => [e.clientId, e.state])).toEqual([['c1', 'queued'], ['c2', 'failed']]);
+    expect(await db.conversations.get(7)).toMatchObject({ status: 'resolved' });
+    await db.quiet.put({ conversationId: 7, until: 5 });
+    await db.sync.put({ key: 'cursor', value: 'abc' });
+    expect(await db.quiet.get(7)).toEqual({ conversationId: 7, until: 5 });
     db.close();
   });
 });

@@ -9,7 +9,6 @@ import { setStatus } from '../../renderer/src/actions/agent-actions';
 import { readView } from '../../renderer/src/conversations/view';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { saveConversations } from '../../renderer/src/db/save';
-import { PUSH_SHIELD_MS } from '../../renderer/src/live/apply';
 import { createLiveHandler } from '../../renderer/src/live/live-handler';
 import type { LiveHandlerDeps } from '../../renderer/src/live/live-handler';
 import { TYPING_TIMEOUT_MS, typingLine, useTyping } from '../../renderer/src/live/typing';
@@ -35,7 +34,7 @@ const conversationPush = (c: Conversation, name = 'conversation.updated') => {
   return pushed(name, { ...rest, first_reply_created_at: '2026-11-21T11:00:00.000Z', contact_inbox: { source_id: 'x' } });
 };
 
-function setup(opts: { open?: number; handlers?: Parameters<typeof fakeBridge>[0]; now?: () => number } = {}) {
+function setup(opts: { open?: number; handlers?: Parameters<typeof fakeBridge>[0] } = {}) {
   const db = new InboxDb(uniqueDbName('live'));
   const fake = fakeBridge(opts.handlers ?? {});
   const notified: unknown[] = [];
@@ -49,7 +48,6 @@ function setup(opts: { open?: number; handlers?: Parameters<typeof fakeBridge>[0
     notifyFacts: async () => ({ focused: false, enabled: true }),
     notify: (c) => notified.push(c),
     conversationsChanged: changed,
-    now: opts.now ?? (() => NOW),
   };
   return { db, fake, handler: createLiveHandler(deps), notified, changed };
 }
@@ -100,9 +98,9 @@ describe('messages', () => {
   });
 
   it('a message of a conversation the cache does not hold reads that conversation, so its row appears', async () => {
-    const { db, handler, fake } = setup({ handlers: { 'conversations.get': () => ({ ok: true, value: conv(7, { preview: 'from the service' }) }) } });
+    const { db, handler, fake } = setup({ handlers: { 'conversations.read': () => ({ ok: true, value: { conversation: conv(7, { preview: 'from the service' }), etag: null } }) } });
     await handler.handle(messagePush(msg(904, 7)));
-    expect(fake.callsTo('conversations.get')).toEqual([{ conversationId: 7 }]);
+    expect(fake.callsTo('conversations.read')).toEqual([{ conversationId: 7 }]);
     expect(await db.conversations.get(7)).toMatchObject({ id: 7 });
   });
 
@@ -204,19 +202,22 @@ describe('the agent\'s own changes win over pushes', () => {
     expect((await db.conversationRecords.get(40))!.record.status).toBe('resolved');
   });
 
-  it('a resolve confirmed just before the push arrived is kept; one confirmed long before is not re-applied', async () => {
-    let now = NOW;
-    const { db, handler } = setup({ now: () => now });
-    await saveConversations(db, [conv(41), conv(42)]);
+  it('a confirmed resolve is kept over a push until a read asked after it proved it; then the push shows (someone reopened it)', async () => {
+    const { db, handler } = setup();
+    await saveConversations(db, [conv(41), conv(42)], NOW - 60_000);
     await setStatus({ db, me: { id: ME, name: 'Sam' } }, [41, 42], 'resolved');
     const [a, b] = await db.outbox.toArray();
-    await db.outbox.update(a!.seq!, { state: 'confirmed', confirmedAt: now - 1_000 });
-    await db.outbox.update(b!.seq!, { state: 'confirmed', confirmedAt: now - PUSH_SHIELD_MS - 5_000 });
-    now += 10;
+    await db.outbox.update(a!.seq!, { state: 'confirmed', confirmedAt: NOW - 1_000 });
+    await db.outbox.update(b!.seq!, { state: 'confirmed', confirmedAt: NOW - 1_000 });
+    // The read-back after 42's confirmation: asked after it, so it proves it.
+    await saveConversations(db, [conv(42, { status: 'resolved' })], NOW - 500);
+    expect((await db.outbox.get(b!.seq!))?.provenAt).toBeDefined();
+    expect((await db.outbox.get(a!.seq!))?.provenAt).toBeUndefined();
     await handler.handle(conversationPush(conv(41, { status: 'open' })));
     await handler.handle(conversationPush(conv(42, { status: 'open' })));
+    // Unproven: the push may have left the service before the resolve landed.
     expect((await db.conversations.get(41))?.status).toBe('resolved');
-    // Long confirmed: this push is newer than the resolve (someone reopened it), so it shows.
+    // Proven: this push is the service's own later state, so it shows.
     expect((await db.conversations.get(42))?.status).toBe('open');
   });
 

@@ -13,7 +13,7 @@ import { demoService } from '../support/demo-service';
 import type { DemoService } from '../support/demo-service';
 import { demoBridge } from './support/demo-bridge';
 import type { DemoBridge } from './support/demo-bridge';
-import { actionContext, agentConversations, seededDb, serviceConversation, startSender, steer } from './support/outbox-harness';
+import { actionContext, agentConversations, isWriteCall, seededDb, serviceConversation, startSender, steer } from './support/outbox-harness';
 
 let svc: DemoService;
 let demo: DemoBridge;
@@ -78,7 +78,7 @@ describe('each action', () => {
     const steering = steer(demo);
     let open: () => void = () => undefined;
     // Writes wait at the gate; reads (the read-back after a write) go straight through.
-    steering.intercept((name, _i, through) => (name.startsWith('conversations.get') || name === 'messages.list' ? undefined : new Promise<void>((r) => (open = r)).then(through)));
+    steering.intercept((name, _i, through) => (!isWriteCall(name) ? undefined : new Promise<void>((r) => (open = r)).then(through)));
     const sender = startSender(db, steering.bridge);
     const cases: { name: string; act: () => Promise<unknown>; cached: () => Promise<unknown>; service: () => Promise<unknown>; want: unknown }[] = [
       { name: 'status', act: () => setStatus(ctx, [id], 'pending'), cached: async () => (await db.conversations.get(id))!.status, service: async () => (await serviceConversation(demo, id)).status, want: 'pending' },

@@ -165,7 +165,7 @@ describe('triage by keyboard', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Assign to' });
     // The filter takes focus in an effect after the dialog shows; typed before that, the keys would
     // go to the list (under load this happened: j moved the cursor instead of filtering).
-    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('combobox')));
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('combobox')), { timeout: 5_000 });
     await user.keyboard('jor{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(listbox());

@@ -21,6 +21,24 @@ export interface ServiceRequest {
   path: string;
   query?: Record<string, QueryValue>;
   body?: unknown;
+  /** Extra request headers, from validated values only (`Idempotency-Key`, `If-Match`). */
+  headers?: Record<string, string>;
+  /** Shapes the answer from its body and response headers (an `ETag`) before it is validated. */
+  respond?: (body: unknown, headers: Headers) => unknown;
+}
+
+/** What the service advertises beyond the spec (SYNC-PROTOCOL.md), as last seen on its responses. */
+export interface ServiceFeatures {
+  idempotencyKey: boolean;
+  conversationEtag: boolean;
+  changesFeed: boolean;
+}
+export const noFeatures: ServiceFeatures = { idempotencyKey: false, conversationEtag: false, changesFeed: false };
+
+/** The `X-Inbox-Extensions` header's tokens as features; anything unknown is ignored. */
+export function featuresOf(header: string | null): ServiceFeatures {
+  const tokens = new Set((header ?? '').split(',').map((t) => t.trim().toLowerCase()));
+  return { idempotencyKey: tokens.has('idempotency-key'), conversationEtag: tokens.has('conversation-etag'), changesFeed: tokens.has('changes-feed') };
 }
 
 export interface ServiceClientOptions {
@@ -69,10 +87,12 @@ export function createServiceClient(options: ServiceClientOptions) {
   const limited = options.rateLimitRetry ?? defaultRateLimitRetry;
   // Whatever the service or a proxy echoes back, the token never leaves in an error message.
   const scrub = (error: BridgeError): BridgeError => ({ ...error, message: redactText(error.message, [options.token]) });
+  // Every response says what the service offers now (a service can be upgraded or replaced under us).
+  let features: ServiceFeatures = noFeatures;
 
   async function once(req: ServiceRequest): Promise<unknown> {
     const url = buildUrl(options.baseUrl, req);
-    const headers: Record<string, string> = { api_access_token: options.token, accept: 'application/json' };
+    const headers: Record<string, string> = { ...req.headers, api_access_token: options.token, accept: 'application/json' };
     if (req.body !== undefined) headers['content-type'] = 'application/json';
     const abort = new AbortController();
     let timedOut = false;
@@ -96,6 +116,8 @@ export function createServiceClient(options: ServiceClientOptions) {
           timedOut ? timeoutError : { kind: 'network', message: 'The service could not be reached. Check the address and your connection.' },
         );
       }
+      // What the service itself answered (not a proxy's 5xx or a throttle page) says what it offers now.
+      if (response.status < 500 && response.status !== 429) features = featuresOf(response.headers.get('x-inbox-extensions'));
       let text: string;
       try {
         text = await response.text();
@@ -103,12 +125,13 @@ export function createServiceClient(options: ServiceClientOptions) {
         throw new RequestFailure(timedOut ? timeoutError : { kind: 'network', message: 'The connection broke while the service was answering.' });
       }
       if (!response.ok) throw new RequestFailure(scrub(httpError(response.status, response.headers.get('content-type') ?? '', text)));
-      if (text.trim() === '') return null;
+      let body: unknown = null;
       try {
-        return JSON.parse(text);
+        if (text.trim() !== '') body = JSON.parse(text);
       } catch {
         throw new RequestFailure({ kind: 'bad_response', message: 'The service answered with something that is not JSON.', status: response.status });
       }
+      return req.respond ? req.respond(body, response.headers) : body;
     } finally {
       cancelTimer();
     }
@@ -152,6 +175,6 @@ export function createServiceClient(options: ServiceClientOptions) {
     }
   }
 
-  return { send };
+  return { send, features: (): ServiceFeatures => features };
 }
 export type ServiceClient = ReturnType<typeof createServiceClient>;

@@ -7,6 +7,8 @@ export function kindForStatus(status: number): BridgeErrorKind {
   if (status === 403) return 'forbidden';
   if (status === 404) return 'not_found';
   if (status === 422 || status === 400 || status === 413) return 'validation';
+  // An `If-Match` the service checked: the conversation changed since the revision we sent.
+  if (status === 412) return 'conflict';
   if (status === 429) return 'rate_limited';
   // A proxy gave up waiting for the service: as transient as a timeout of our own.
   if (status === 408) return 'timeout';
@@ -19,6 +21,7 @@ const fallbackMessage: Record<string, string> = {
   forbidden: 'You do not have permission to do this.',
   not_found: 'Not found. It may have been deleted, or belong to another account.',
   validation: 'The service rejected the request.',
+  conflict: 'It changed on the service since it was read.',
   rate_limited: 'The service is busy (rate limited). Retrying shortly.',
   server: 'The service had a problem. Try again shortly.',
   bad_response: 'The service answered in an unexpected way.',

@@ -15,6 +15,7 @@ type ApiCallName = Exclude<BridgeCallName, LocalCallName>;
 
 const account = (accountId: number) => `/api/v1/accounts/${accountId}`;
 const conversation = (accountId: number, id: number) => `${account(accountId)}/conversations/${id}`;
+const ifMatch = (etag: string | undefined): Record<string, string> => (etag === undefined ? {} : { 'if-match': etag });
 
 export const operations: { [C in ApiCallName]: (input: BridgeParsedInput<C>, ctx: OperationContext) => ServiceRequest } = {
   'conversations.list': (input, { accountId }) => ({
@@ -29,12 +30,19 @@ export const operations: { [C in ApiCallName]: (input: BridgeParsedInput<C>, ctx
       labels: input.labels,
       q: input.q,
       sort_by: input.sortBy,
+      updated_within: input.updatedWithin,
     },
   }),
   'conversations.get': (input, { accountId }) => ({
     method: 'GET',
     path: `/api/v1/accounts/${accountId}/conversations/${input.conversationId}`,
   }),
+  'conversations.read': (input, { accountId }) => ({
+    method: 'GET',
+    path: conversation(accountId, input.conversationId),
+    respond: (body, headers) => ({ conversation: body, etag: headers.get('etag') }),
+  }),
+  'changes.list': (input, { accountId }) => ({ method: 'GET', path: `${account(accountId)}/changes`, query: { since: input.since, limit: input.limit } }),
   'messages.list': (input, { accountId }) => ({
     method: 'GET',
     path: `/api/v1/accounts/${accountId}/conversations/${input.conversationId}/messages`,
@@ -54,37 +62,47 @@ export const operations: { [C in ApiCallName]: (input: BridgeParsedInput<C>, ctx
   'contacts.labels': (input, { accountId }) => ({ method: 'GET', path: `${account(accountId)}/contacts/${input.contactId}/labels` }),
   'search.all': (input, { accountId }) => ({ method: 'GET', path: `${account(accountId)}/search`, query: { q: input.q, page: input.page } }),
 
-  // Writes. Each goes once (the client never retries a POST); the renderer's outbox decides.
+  // Writes. Each goes once (the client never retries a POST); the renderer's outbox decides. A
+  // conversation write carries the revision it was decided on when the renderer has one
+  // (`If-Match`): the service then refuses it if anything changed since (SYNC-PROTOCOL.md).
   'conversations.toggleStatus': (input, { accountId }) => ({
     method: 'POST',
+    headers: ifMatch(input.ifMatch),
     path: `${conversation(accountId, input.conversationId)}/toggle_status`,
     // Epoch seconds as the reference parses them; no snoozed_until means "until the next reply".
     body: { status: input.status, ...(input.snoozedUntil === undefined ? {} : { snoozed_until: input.snoozedUntil }) },
   }),
   'conversations.togglePriority': (input, { accountId }) => ({
     method: 'POST',
+    headers: ifMatch(input.ifMatch),
     path: `${conversation(accountId, input.conversationId)}/toggle_priority`,
     body: { priority: input.priority },
   }),
   'conversations.assign': (input, { accountId }) => ({
     method: 'POST',
+    headers: ifMatch(input.ifMatch),
     path: `${conversation(accountId, input.conversationId)}/assignments`,
     body: { assignee_id: input.assigneeId },
   }),
   'conversations.assignTeam': (input, { accountId }) => ({
     method: 'POST',
+    headers: ifMatch(input.ifMatch),
     path: `${conversation(accountId, input.conversationId)}/assignments`,
     body: { team_id: input.teamId },
   }),
   'conversations.setLabels': (input, { accountId }) => ({
     method: 'POST',
+    headers: ifMatch(input.ifMatch),
     path: `${conversation(accountId, input.conversationId)}/labels`,
     body: { labels: input.labels },
   }),
-  'conversations.updateLastSeen': (input, { accountId }) => ({ method: 'POST', path: `${conversation(accountId, input.conversationId)}/update_last_seen` }),
-  'conversations.markUnread': (input, { accountId }) => ({ method: 'POST', path: `${conversation(accountId, input.conversationId)}/unread` }),
+  'conversations.updateLastSeen': (input, { accountId }) => ({ method: 'POST', headers: ifMatch(input.ifMatch), path: `${conversation(accountId, input.conversationId)}/update_last_seen` }),
+  'conversations.markUnread': (input, { accountId }) => ({ method: 'POST', headers: ifMatch(input.ifMatch), path: `${conversation(accountId, input.conversationId)}/unread` }),
   'messages.create': (input, { accountId }) => ({
     method: 'POST',
+    // A service that honours it answers a repeat with the first send's message (no second copy);
+    // one that does not ignores an unknown header, so it always goes.
+    headers: { 'idempotency-key': input.clientId },
     path: `${conversation(accountId, input.conversationId)}/messages`,
     body: {
       content: input.content,

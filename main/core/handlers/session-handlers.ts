@@ -1,5 +1,6 @@
 // Bridge calls about sessions and token storage.
 import { ok } from '../../../shared/bridge/result';
+import { noFeatures } from '../api/client';
 import type { Sessions } from '../session/manager';
 import type { TokenVault } from '../vault';
 import type { Handlers } from './types';
@@ -13,6 +14,10 @@ export function sessionHandlers(sessions: Sessions, vault: TokenVault, changed: 
     'session.signIn': (input) => sessions.signIn(input),
     'session.chooseAccount': (input) => sessions.chooseAccount(input),
     'session.list': async () => ok({ sessions: await sessions.list() }),
+    'session.features': async () => {
+      await sessions.ready;
+      return ok(sessions.current()?.client.features() ?? noFeatures);
+    },
     'session.switch': (input) => sessions.switchTo(input.sessionId),
     'session.signOut': (input) => sessions.signOut(input.sessionId),
     'session.obsoleteCaches': async () => ok({ sessionIds: await sessions.obsoleteCaches() }),

@@ -11,7 +11,8 @@ import type { BridgeErrorKind } from '../../../shared/bridge/result';
 export type FailureClass = 'refused' | 'not_processed' | 'unknown';
 
 const refused: ReadonlySet<BridgeErrorKind> = new Set(['validation', 'not_found', 'forbidden', 'invalid_input', 'unauthorized']);
-const notProcessed: ReadonlySet<BridgeErrorKind> = new Set(['rate_limited', 'session_expired', 'not_signed_in']);
+// `conflict`: a precondition the service checked failed, so it wrote nothing; the sender reads again.
+const notProcessed: ReadonlySet<BridgeErrorKind> = new Set(['rate_limited', 'session_expired', 'not_signed_in', 'conflict']);
 
 export function classify(kind: BridgeErrorKind): FailureClass {
   if (refused.has(kind)) return 'refused';
@@ -25,13 +26,21 @@ export interface BackoffPolicy {
   /** 429 has no Retry-After: back off on a slower schedule. */
   rateLimitedBaseMs: number;
   /**
-   * After an unknown outcome of a message send, wait at least this long before looking for it:
-   * a request the service is still working on must have finished, or the search could miss it.
+   * How long after it went a request of unknown outcome may still land: main's own timeout
+   * (15 s), plus up to 2 minutes a proxy or a mobile network may hold a request after the client
+   * gave up, plus a margin. Against a service that offers no protection (no idempotency key, no
+   * precondition), nothing else is sent for that conversation until then (a quiet window), and a
+   * message is looked for only after it: by then it has landed or never will.
    */
-  settleMs: number;
+  landingWindowMs: number;
 }
 
-export const defaultBackoff: BackoffPolicy = { baseMs: 1_000, maxMs: 60_000, rateLimitedBaseMs: 5_000, settleMs: 20_000 };
+/** Main gives up on a request after this long (main/core/api/client.ts DEFAULT_TIMEOUT_MS). */
+const CLIENT_TIMEOUT_MS = 15_000;
+/** The longest we design for a request to be held and then delivered after the client gave up. */
+export const LATE_DELIVERY_MS = 120_000;
+
+export const defaultBackoff: BackoffPolicy = { baseMs: 1_000, maxMs: 60_000, rateLimitedBaseMs: 5_000, landingWindowMs: CLIENT_TIMEOUT_MS + LATE_DELIVERY_MS + 10_000 };
 
 /** Full jitter: a random wait up to base·2^(attempt−1), capped. `attempt` counts from 1. */
 export function retryDelay(policy: BackoffPolicy, attempt: number, kind: BridgeErrorKind, random: () => number): number {

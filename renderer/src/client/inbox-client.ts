@@ -56,9 +56,14 @@ export function createInboxClient(opts: InboxClientOptions) {
   const now = opts.now ?? Date.now;
   const db = opts.db ?? new InboxDb(sessionDbName(session.id));
   const me: Person = { id: session.user.id, name: session.user.name };
-  const refresh = (conversationId: number) => refreshConversation(bridge, db, conversationId, now);
   const history = new HistoryFollower(db, (conversationId) => async (q) => (await callOrThrow(bridge, 'messages.list', { conversationId, ...q })).payload);
   const outbox = new OutboxSender({ db, bridge, notify: (text) => view.tell(text), backoff: opts.backoff ?? defaultBackoff, now });
+  /** The one conversation read: stored, and its revision handed to the sender for the next write. */
+  const refresh = async (conversationId: number) => {
+    const read = await refreshConversation(bridge, db, conversationId, now);
+    outbox.remember(conversationId, read);
+    return read;
+  };
   const context: ActionContext = { db, me, kick: () => outbox.kick() };
   const search = new LocalSearchIndex(db);
   const live = createLiveHandler({
@@ -74,7 +79,6 @@ export function createInboxClient(opts: InboxClientOptions) {
     },
     notify: (content) => view.notify(content),
     conversationsChanged: () => view.conversationsChanged(),
-    now,
   });
 
   /** The agent's actions, bound to this session's cache and sender. */

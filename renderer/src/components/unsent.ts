@@ -22,7 +22,7 @@ export function useUnsentMessages(db: InboxDb, conversationId: number): Readonly
       const entries = await db.outbox.where('conversationId').equals(conversationId).toArray();
       const out = new Map<string, UnsentInfo>();
       for (const e of entries) {
-        if (e.kind !== 'message' || e.state === 'confirmed') continue;
+        if (e.kind !== 'message' || e.state === 'confirmed' || e.state === 'conflict') continue;
         out.set(e.clientId, {
           seq: e.seq!,
           state: e.state,

@@ -3,7 +3,9 @@
 // shows in this view but a complete fetch did not return has left the view (resolved, reassigned,
 // relabelled, or gone): it must not linger where it no longer belongs.
 import type { Bridge } from '../../../shared/bridge/contract';
-import { forgetConversation, idsWithPending, saveConversations } from '../db/save';
+import { idsWithPending, saveConversations } from '../db/save';
+import type { RefreshOutcome } from '../sync/refresh';
+import { refreshConversation } from '../sync/refresh';
 import type { InboxDb } from '../db/schema';
 import { callOrThrow } from '../platform/call';
 import type { ListView } from './view';
@@ -19,7 +21,15 @@ export interface RevalidateResult {
   left: number;
 }
 
-export async function revalidateView(bridge: Bridge, db: InboxDb, view: ListView, meId: number, maxPages = MAX_PAGES): Promise<RevalidateResult> {
+/** `refresh`: the session's one conversation read (re-reads a leaver); by default a plain read over `bridge`. */
+export async function revalidateView(
+  bridge: Bridge,
+  db: InboxDb,
+  view: ListView,
+  meId: number,
+  maxPages = MAX_PAGES,
+  refresh: (id: number) => Promise<RefreshOutcome> = (id) => refreshConversation(bridge, db, id),
+): Promise<RevalidateResult> {
   const seen = new Set<number>();
   const startedAt = Date.now();
   let complete = false;
@@ -35,7 +45,7 @@ export async function revalidateView(bridge: Bridge, db: InboxDb, view: ListView
     await saveConversations(db, list.data.payload, askedAt);
   }
   // Only a complete fetch proves absence; an interrupted one reconciles nothing.
-  const left = complete ? await reconcileView(bridge, db, view, meId, seen, startedAt) : 0;
+  const left = complete ? await reconcileView(db, view, meId, seen, startedAt, refresh) : 0;
   return { fetched: seen.size, complete, left };
 }
 
@@ -46,7 +56,7 @@ export async function revalidateView(bridge: Bridge, db: InboxDb, view: ListView
  * the list (its messages stay cached) until a view that holds it brings it back. Rows the agent's
  * own actions put here (queued, or confirmed after `fetchedAt`) are not leavers.
  */
-export async function reconcileView(bridge: Bridge, db: InboxDb, view: ListView, meId: number, seen: ReadonlySet<number>, fetchedAt = Infinity): Promise<number> {
+export async function reconcileView(db: InboxDb, view: ListView, meId: number, seen: ReadonlySet<number>, fetchedAt: number, refresh: (id: number) => Promise<RefreshOutcome>): Promise<number> {
   const candidates = (await readView(db, view, meId)).filter((c) => !seen.has(c.id));
   // A row the agent just changed may sit here ahead of the service (its action is still queued):
   // that is where it belongs, not a leaver.
@@ -57,11 +67,10 @@ export async function reconcileView(bridge: Bridge, db: InboxDb, view: ListView,
     return leavers.length;
   }
   for (const c of leavers) {
-    const askedAt = Date.now();
-    const fresh = await bridge.call('conversations.get', { conversationId: c.id });
-    if (fresh.ok) await saveConversations(db, [fresh.value], askedAt);
-    else if (fresh.error.kind === 'not_found') await forgetConversation(db, c.id);
-    else await db.conversations.delete(c.id);
+    // Stored where it now belongs, or forgotten (404); any other failure drops the row from lists
+    // (its messages stay cached) until a view that holds it brings it back.
+    const read = await refresh(c.id);
+    if (read.kind === 'failed') await db.conversations.delete(c.id);
   }
   return leavers.length;
 }

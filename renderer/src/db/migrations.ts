@@ -48,6 +48,13 @@ interface V1Cursor {
   hasOlder: boolean;
 }
 
+/**
+ * Version 3: the sync engine's state. `quiet` holds conversations whose earlier request of unknown
+ * outcome may still land (nothing else goes for them until then); `sync` holds catch-up cursors
+ * and watermarks. No existing row changes shape (new outbox fields are optional).
+ */
+export const V3_STORES = { ...V2_STORES, quiet: 'conversationId', sync: 'key' };
+
 export function declareVersions(db: Dexie) {
   db.version(1).stores(V1_STORES);
   db.version(2)
@@ -79,4 +86,5 @@ export function declareVersions(db: Dexie) {
           cursor.gaps = [];
         });
     });
+  db.version(3).stores(V3_STORES);
 }

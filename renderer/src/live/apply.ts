@@ -1,6 +1,7 @@
 // Live events into the cache. Every conversation record goes through `saveConversations`, like a
-// list page: the agent's queued actions (and those confirmed just before the event arrived) are
-// re-applied on top, so a push that was on its way while "resolve" landed cannot undo it on screen.
+// list page: the agent's queued actions (and those confirmed but not yet proven by a read) are
+// re-applied on top, so a push that was on its way while "resolve" landed cannot undo it on
+// screen; a push older than the record held (the service's `updated_at`) is dropped.
 // Messages are stored by id (a repeat is the same row), and our own send's echo is recognised by
 // its marker, so it never shows beside the optimistic copy (`withoutDelivered`).
 import type { Contact } from '../../../shared/api/contacts';
@@ -10,12 +11,6 @@ import { CLIENT_MESSAGE_ID_KEY } from '../../../shared/bridge/calls/messages';
 import { isLocalMessage, markerOf } from '../model/intent';
 import type { InboxDb } from '../db/schema';
 import { saveConversations, saveContact } from '../db/save';
-
-/**
- * A push can have left the service before an action the agent just saw confirmed; within this
- * window, confirmed actions are re-applied over it (as over a list page fetched before them).
- */
-export const PUSH_SHIELD_MS = 5_000;
 
 export type MessageEvent = Extract<LiveEvent, { type: 'message.created' | 'message.updated' }>;
 export type ConversationEvent = Extract<LiveEvent, { conversation: Conversation }>;
@@ -41,10 +36,10 @@ export function mergePushedConversation(cached: Conversation | undefined, pushed
   };
 }
 
-export async function applyConversationEvent(db: InboxDb, event: ConversationEvent, receivedAt: number): Promise<void> {
+export async function applyConversationEvent(db: InboxDb, event: ConversationEvent): Promise<void> {
   await db.transaction('rw', db.conversations, db.conversationRecords, db.outbox, async () => {
     const cached = (await db.conversationRecords.get(event.conversation.id))?.record;
-    await saveConversations(db, [mergePushedConversation(cached, event.conversation)], receivedAt - PUSH_SHIELD_MS);
+    await saveConversations(db, [mergePushedConversation(cached, event.conversation)], 'push');
   });
 }
 
@@ -67,7 +62,7 @@ export type MessageApplied = {
  * `recordGap`: mark the unknown ids between the newest held and this message as a gap (closed
  * when the conversation is opened); the open conversation's caller closes it at once instead.
  */
-export async function applyMessageEvent(db: InboxDb, event: MessageEvent, receivedAt: number, opts: { recordGap: boolean }): Promise<MessageApplied> {
+export async function applyMessageEvent(db: InboxDb, event: MessageEvent, opts: { recordGap: boolean }): Promise<MessageApplied> {
   const tables = [db.messages, db.cursors, db.conversations, db.conversationRecords, db.outbox];
   return db.transaction('rw', tables, async () => {
     const message = await withEchoMarker(db, event.message);
@@ -105,7 +100,7 @@ export async function applyMessageEvent(db: InboxDb, event: MessageEvent, receiv
       if (cached.last_non_activity_message?.id !== message.id) return { conversationMissing: false, ...(beyondNewest ? { beyondNewest } : {}) };
       record = { ...cached, last_non_activity_message: message };
     }
-    await saveConversations(db, [record], receivedAt - PUSH_SHIELD_MS);
+    await saveConversations(db, [record], 'push');
     return { conversationMissing: false, ...(beyondNewest ? { beyondNewest } : {}) };
   });
 }

@@ -24,14 +24,12 @@ export interface LiveHandlerDeps {
   notify(content: NotificationContent): void;
   /** A conversation changed through a live event (the tab counts may have). */
   conversationsChanged?(): void;
-  now?: () => number;
 }
 
 /** Keys of notifications already raised: a replayed or repeated event does not ring twice. */
 const REMEMBERED = 500;
 
 export function createLiveHandler(deps: LiveHandlerDeps) {
-  const now = deps.now ?? Date.now;
   const raised = new Set<string>();
   const reading = new Map<number, Promise<void>>();
   let queue: Promise<void> = Promise.resolve();
@@ -61,13 +59,12 @@ export function createLiveHandler(deps: LiveHandlerDeps) {
 
   async function apply(event: LiveEvent): Promise<void> {
     if (event.accountId !== deps.accountId) return;
-    const receivedAt = now();
     switch (event.type) {
       case 'message.created':
       case 'message.updated': {
         const id = event.message.conversation_id;
         const isOpen = deps.openConversationId() === id;
-        const applied = await applyMessageEvent(deps.db, event, receivedAt, { recordGap: !isOpen });
+        const applied = await applyMessageEvent(deps.db, event, { recordGap: !isOpen });
         if (applied.conversationMissing) await readConversation(id);
         if (isOpen && applied.beyondNewest) await deps.history.followOpen(id);
         if (event.type === 'message.created') await maybeNotify(event, id);
@@ -88,7 +85,7 @@ export function createLiveHandler(deps: LiveHandlerDeps) {
         return maybeNotify(event, event.notification.conversationId ?? undefined);
       default:
         // Every conversation event carries the conversation push data.
-        await applyConversationEvent(deps.db, event, receivedAt);
+        await applyConversationEvent(deps.db, event);
         deps.conversationsChanged?.();
         return;
     }

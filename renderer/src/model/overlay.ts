@@ -6,15 +6,37 @@ import { toCachedConversation } from './normalize';
 import type { CachedConversation, OutboxEntry } from './rows';
 import { applyIntent } from './intent';
 
-/** Entries the service has not confirmed yet (a failed, parked message no longer counts). */
+/** Entries on their way (a failed message or a conflict waits for the agent instead). */
 export const isPending = (e: OutboxEntry) => e.state === 'queued' || e.state === 'sending';
 
 /**
- * Whether an answer fetched at `fetchedAt` may predate the entry's effect: still pending, or
- * confirmed after that request went out (a list page asked for just before "resolve" landed must
- * not bring the conversation back). Re-applying a confirmed end state is harmless either way.
+ * When an answer left the service: the time its request went out (epoch ms, client clock), or
+ * `push` for a live event, whose departure is unknown.
  */
-export const aheadOf = (e: OutboxEntry, fetchedAt: number) => isPending(e) || (e.state === 'confirmed' && (e.confirmedAt ?? 0) >= fetchedAt);
+export type AnswerTime = number | 'push';
+
+/**
+ * Whether the entry is re-applied over an answer: while it is on its way (the answer cannot show
+ * it yet), and once confirmed only while unproven: over an answer asked for before the
+ * confirmation (a list page fetched just before "resolve" landed must not bring the conversation
+ * back), or over a push until an answer asked for after the confirmation has been stored. From
+ * then on the service's own state shows, with whatever it did itself (a reopen self-assigns, a
+ * new team drops the assignee) and whatever another agent changed later.
+ */
+export function reappliedOver(e: OutboxEntry, at: AnswerTime): boolean {
+  if (isPending(e)) return true;
+  if (e.state !== 'confirmed') return false;
+  if (at === 'push') return e.provenAt === undefined;
+  return (e.confirmedAt ?? 0) >= at;
+}
+
+/**
+ * Whether `incoming` is older than what the cache holds: the service's own `updated_at` says so
+ * (both must carry it). An older answer (a list page that crossed a fresher read on the way, a
+ * push delayed behind a later change) never replaces a newer one.
+ */
+export const olderThan = (incoming: Conversation, held: Conversation | undefined) =>
+  held?.updated_at !== undefined && incoming.updated_at !== undefined && incoming.updated_at < held.updated_at;
 
 /** A service record as the cache should hold it: with `pending` re-applied in order. */
 export function withPending(record: Conversation, pending: readonly OutboxEntry[] | undefined): { row: CachedConversation; record: Conversation } {

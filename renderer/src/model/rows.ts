@@ -70,38 +70,63 @@ export interface Draft {
 /**
  * The write path's queue (renderer/src/actions): every action the agent takes is stored here in
  * the same transaction that applies it to the cache, then sent in order per conversation. It is
- * the cache, so it survives a reload; an entry goes when the service has confirmed it (or the
- * agent discarded a failed message).
+ * the cache, so it survives a reload. SYNC-PROTOCOL.md has the rules.
  */
 export interface OutboxEntry {
   /** Queue order (auto-increment). Also names an optimistic message: its local id derives from it. */
   seq?: number;
-  /** Client-generated UUID, stable across retries (a message's echo_id and send marker). */
+  /** Client-generated UUID, stable across retries (a message's echo_id, send marker and idempotency key). */
   clientId: string;
   conversationId: number;
   kind: IntentKind;
   payload: Intent;
   /**
-   * `failed`: a message the service refused, parked until the agent retries or discards it.
-   * `confirmed`: done; kept a little while so an answer fetched before it landed cannot undo it.
+   * `queued` / `sending`: on its way. `failed`: a message the service refused, parked until the
+   * agent retries or discards it. `conflict`: someone else changed the same thing since the agent
+   * acted; parked until the agent applies it anyway or drops it. `confirmed`: done; kept a little
+   * while so an answer fetched before it landed cannot undo it.
    */
-  state: 'queued' | 'sending' | 'failed' | 'confirmed';
+  state: 'queued' | 'sending' | 'failed' | 'conflict' | 'confirmed';
   /** When the service confirmed it (epoch ms). */
   confirmedAt?: number;
+  /** When an answer asked for after the confirmation was stored: from then on the service's own state shows. */
+  provenAt?: number;
   createdAt: number;
   attempts: number;
-  /** Epoch ms before which the sender leaves it alone (backoff); 0 = at once. */
+  /** Epoch ms before which the sender leaves it alone (backoff, or a quiet window); 0 = at once. */
   nextAttemptAt: number;
-  /** A message send whose outcome is unknown: look for it on the service before sending again. */
+  /** When the first and the latest attempt were handed over (epoch ms), written before each goes. */
+  firstSentAt?: number;
+  lastSentAt?: number;
+  /** The latest attempt carried a precondition (`If-Match`): if it lands late, it cannot overwrite anything. */
+  guarded?: boolean;
+  /** The latest attempt's outcome is unknown (timeout, lost connection, 5xx, a reload while it was on its way). */
   uncertain?: boolean;
   /** For a message: the newest service message id held when it was first sent (the search starts after it). */
   afterId?: number;
   lastError?: string;
   lastErrorKind?: BridgeErrorKind;
-  /** The row and record as they were: the fallback for a rollback without the service. */
+  /** What the agent is shown for a conflict. */
+  conflict?: { theirs: string; mine: string; activity?: string };
+  /** The row and record as the agent saw them when acting: the base for conflicts and for a rollback without the service. */
   before?: { row: CachedConversation | undefined; record: Conversation | undefined };
   /** Actions taken together (a bulk action) share it. */
   batchId?: string;
+}
+
+/**
+ * A conversation whose earlier request of unknown outcome may still land (a service without
+ * preconditions): nothing else is sent for it before `until` (SYNC-PROTOCOL.md, quiet windows).
+ */
+export interface QuietWindow {
+  conversationId: number;
+  until: number;
+}
+
+/** Small named values of the session's sync state (catch-up cursors and watermarks). */
+export interface SyncValue {
+  key: string;
+  value: string | number;
 }
 
 /** The service's tab counts for one filter set (counts ignore the assignee tab). */

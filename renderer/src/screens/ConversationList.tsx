@@ -25,7 +25,7 @@ const LIVE_COUNTS_DELAY_MS = 400;
 const FIRST_ROWS = 60;
 
 export function ConversationList(props: { orderRef: { current: readonly number[] }; bulkActions?: BulkBarActions }) {
-  const { bridge, db, session } = useSession();
+  const { bridge, db, session, client } = useSession();
   const meId = session.user.id;
   const view = useUi((s) => s.view);
   const setView = useUi((s) => s.setView);
@@ -58,7 +58,7 @@ export function ConversationList(props: { orderRef: { current: readonly number[]
   const counts = useLiveQuery(() => db.viewCounts.get(countsKey(view)), [db, view]);
   const revalidate = useQuery({
     queryKey: ['conversations', db.name, key],
-    queryFn: () => revalidateView(bridge, db, view, meId),
+    queryFn: () => revalidateView(bridge, db, view, meId, undefined, client.conversations.refresh),
   });
 
   useEffect(() => {

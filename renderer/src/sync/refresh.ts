@@ -9,17 +9,18 @@ import { forgetConversation, saveConversations } from '../db/save';
 import type { InboxDb } from '../db/schema';
 
 export type RefreshOutcome =
-  | { kind: 'saved'; record: Conversation }
+  /** `etag`: the service's revision of it (null where the service gives none); `askedAt`: when the read went out. */
+  | { kind: 'saved'; record: Conversation; etag: string | null; askedAt: number }
   /** The service says it does not exist (or this agent may no longer see it): forgotten here too. */
   | { kind: 'gone' }
   | { kind: 'failed'; error: BridgeError };
 
 export async function refreshConversation(bridge: Bridge, db: InboxDb, conversationId: number, now: () => number = Date.now): Promise<RefreshOutcome> {
   const askedAt = now();
-  const fresh = await bridge.call('conversations.get', { conversationId });
+  const fresh = await bridge.call('conversations.read', { conversationId });
   if (fresh.ok) {
-    await saveConversations(db, [fresh.value], askedAt);
-    return { kind: 'saved', record: fresh.value };
+    await saveConversations(db, [fresh.value.conversation], askedAt);
+    return { kind: 'saved', record: fresh.value.conversation, etag: fresh.value.etag, askedAt };
   }
   if (fresh.error.kind === 'not_found') {
     await forgetConversation(db, conversationId);

@@ -52,6 +52,17 @@ export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 export const expiryReasons = ['token_rejected', 'token_needed'] as const;
 export type ExpiryReason = (typeof expiryReasons)[number];
 
+/** The service's optional help (SYNC-PROTOCOL.md). */
+export const serviceFeaturesSchema = z.object({
+  /** `Idempotency-Key` on creating POSTs: a repeated send returns the first one's answer. */
+  idempotencyKey: z.boolean(),
+  /** Conversation `ETag` and `If-Match` on its writes: a write of a stale revision does nothing (412). */
+  conversationEtag: z.boolean(),
+  /** `GET A/changes`: what changed after a cursor, for catch-up. */
+  changesFeed: z.boolean(),
+});
+export type ServiceFeatures = z.infer<typeof serviceFeaturesSchema>;
+
 export const sessionStateSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('signed_out') }),
   z.object({ status: z.literal('signed_in'), session: sessionInfoSchema }),
@@ -105,6 +116,11 @@ const sessionIdsSchema = z.object({ sessionIds: z.array(z.string()) });
 
 export const sessionCalls = {
   'session.get': { input: z.object({}), output: sessionStateSchema },
+  /**
+   * What the active session's service advertises beyond the spec (`X-Inbox-Extensions`, SYNC-PROTOCOL.md),
+   * as last seen on one of its responses; all false until one was seen, or for a service without it.
+   */
+  'session.features': { input: z.object({}), output: serviceFeaturesSchema },
   /** Validates the token with GET /api/v1/profile. Several accounts and no `accountId`: `choose_account`. */
   'session.signIn': {
     input: z.object({

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { agentSchema } from '../../api/directory';
 import { conversationSchema, conversationStatuses, priorities } from '../../api/records';
+import { etagSchema } from './conversations';
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** The service's largest accepted time (9999-12-31), in epoch seconds. */
@@ -12,11 +13,14 @@ const MAX_EPOCH_SECONDS = 253_402_300_799;
 export const MAX_LABELS = 100;
 export const MAX_LABEL_LENGTH = 255;
 
-const conversationRef = z.object({ conversationId: id });
+/** `ifMatch`: the revision the write was decided on; the service refuses it (`conflict`) if the conversation changed since. */
+const ifMatch = { ifMatch: etagSchema.optional() };
+const conversationRef = z.object({ conversationId: id, ...ifMatch });
 
 export const toggleStatusInputSchema = z
   .object({
     conversationId: id,
+    ...ifMatch,
     status: z.enum(conversationStatuses),
     /** Epoch seconds; only with `snoozed`. Absent while snoozed means "until the next reply". */
     snoozedUntil: z.number().int().min(1).max(MAX_EPOCH_SECONDS).optional(),
@@ -45,22 +49,22 @@ const empty = z.unknown().transform(() => null);
 export const triageCalls = {
   'conversations.toggleStatus': { input: toggleStatusInputSchema, output: toggleStatusResultSchema },
   'conversations.togglePriority': {
-    input: z.object({ conversationId: id, priority: z.enum(priorities).nullable() }),
+    input: z.object({ conversationId: id, ...ifMatch, priority: z.enum(priorities).nullable() }),
     output: empty,
   },
   /** `assigneeId: null` unassigns. Answers the agent, or null when unassigned. */
   'conversations.assign': {
-    input: z.object({ conversationId: id, assigneeId: id.nullable() }),
+    input: z.object({ conversationId: id, ...ifMatch, assigneeId: id.nullable() }),
     output: agentSchema.nullable().catch(null),
   },
   /** `teamId: null` removes the team. Answers the team (raw model), or null. */
   'conversations.assignTeam': {
-    input: z.object({ conversationId: id, teamId: id.nullable() }),
+    input: z.object({ conversationId: id, ...ifMatch, teamId: id.nullable() }),
     output: z.object({ id: z.number(), name: z.string().catch('') }).nullable().catch(null),
   },
   /** Replaces the whole set (the service has no add or remove): send the full intended set. */
   'conversations.setLabels': {
-    input: z.object({ conversationId: id, labels: labelSetSchema }),
+    input: z.object({ conversationId: id, ...ifMatch, labels: labelSetSchema }),
     output: z.object({ payload: z.array(z.string()).catch([]) }),
   },
   /** The agent read it (`update_last_seen`): unread count 0. Answers the conversation. */

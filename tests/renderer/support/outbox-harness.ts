@@ -13,7 +13,7 @@ import type { DemoService } from '../../support/demo-service';
 import { uniqueDbName } from '../fixtures';
 import type { DemoBridge } from './demo-bridge';
 
-export const fastBackoff: BackoffPolicy = { baseMs: 5, maxMs: 20, rateLimitedBaseMs: 5, settleMs: 0 };
+export const fastBackoff: BackoffPolicy = { baseMs: 5, maxMs: 20, rateLimitedBaseMs: 5, landingWindowMs: 0 };
 
 type Call = (name: string, input: unknown) => Promise<Result<unknown>>;
 /** Answers a call itself, or passes it on with `through`. */
@@ -27,6 +27,8 @@ export interface Steering {
 }
 
 const WRITES = /^(conversations\.(toggleStatus|togglePriority|assign|assignTeam|setLabels|updateLastSeen|markUnread)|messages\.create)$/;
+/** Calls that change something on the service (reads, and main's own answers, are the rest). */
+export const isWriteCall = (name: string) => WRITES.test(name);
 
 export function steer(demo: DemoBridge): Steering {
   let interceptor: Interceptor | undefined;

@@ -4,8 +4,9 @@
 // session's sender (`kick`), which sends it. The session client binds these (`client.actions`).
 import type { ConversationStatus, Priority } from '../../../shared/api/records';
 import type { InboxDb } from '../db/schema';
+import { rebaseLater } from './deliver';
 import type { Cached, Intent, Person } from '../model/intent';
-import { isLocalMessage, normalizeLabels } from '../model/intent';
+import { applyIntent, isLocalMessage, normalizeLabels } from '../model/intent';
 import { beginInFlight, committedInFlight, dropInFlight } from './in-flight';
 import type { Performed } from './perform';
 import { perform } from './perform';
@@ -87,4 +88,31 @@ export async function discardMessage(db: InboxDb, seq: number): Promise<boolean>
     await db.messages.bulkDelete(local);
     return true;
   });
+}
+
+/**
+ * A change parked because someone else changed the same thing first: `apply` queues it again as the
+ * agent's deliberate choice (decided on what the service has now, so it goes), `drop` forgets it
+ * and leaves the service's value. Later queued changes of the same kind are rebased on what shows.
+ */
+export async function resolveConflict(ctx: Pick<ActionContext, 'db' | 'kick'>, seq: number, choice: 'apply' | 'drop'): Promise<boolean> {
+  const db = ctx.db;
+  const done = await db.transaction('rw', [db.outbox, db.conversations, db.conversationRecords], async () => {
+    const e = await db.outbox.get(seq);
+    if (!e || e.state !== 'conflict') return undefined;
+    const now = { row: await db.conversations.get(e.conversationId), record: (await db.conversationRecords.get(e.conversationId))?.record };
+    if (choice === 'drop') {
+      await db.outbox.delete(seq);
+      return { entry: e, record: now.record };
+    }
+    await db.outbox.update(seq, { state: 'queued', conflict: undefined, before: now, nextAttemptAt: 0, attempts: 0 });
+    const after = applyIntent(now, e.payload, Date.now());
+    if (after.row) await db.conversations.put(after.row);
+    if (after.record) await db.conversationRecords.put({ id: e.conversationId, record: after.record });
+    return { entry: e, record: undefined };
+  });
+  if (!done) return false;
+  if (done.record) await rebaseLater(db, done.entry, done.record, [done.entry.kind]);
+  ctx.kick?.();
+  return true;
 }

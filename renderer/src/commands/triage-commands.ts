@@ -36,6 +36,9 @@ export interface TriageCommandContext {
   discardFailed(): void;
   /** Whether the open conversation has messages not yet sent / refused. */
   unsent(): { waiting: number; failed: number };
+  /** The oldest change waiting for the agent because someone else changed the same thing first (its outbox seq). */
+  conflict(): number | undefined;
+  resolveConflict(seq: number, choice: 'apply' | 'drop'): void;
 }
 
 type C = Command<InboxCommandContext>;
@@ -122,6 +125,17 @@ const messageCommands: C[] = [
   { id: 'messages.discard', title: 'Discard messages that were not sent', group: 'Conversation', keywords: 'failed delete drop', enabled: (ctx) => ctx.selectedId !== undefined && ctx.triage.unsent().failed > 0, run: (ctx) => ctx.triage.discardFailed() },
 ];
 
+const hasConflict = (ctx: InboxCommandContext) => ctx.triage.conflict() !== undefined;
+const onConflict = (choice: 'apply' | 'drop') => (ctx: InboxCommandContext) => {
+  const seq = ctx.triage.conflict();
+  if (seq !== undefined) ctx.triage.resolveConflict(seq, choice);
+};
+/** Someone else changed the same thing first: the agent keeps theirs or drops it, one key each. */
+const conflictCommands: C[] = [
+  { id: 'conflict.apply', title: 'Apply my change anyway', group: 'Conflicts', keys: ['y'], keywords: 'conflict keep mine overwrite', enabled: hasConflict, run: onConflict('apply') },
+  { id: 'conflict.drop', title: 'Drop my change (keep theirs)', group: 'Conflicts', keys: ['d'], keywords: 'conflict discard theirs', enabled: hasConflict, run: onConflict('drop') },
+];
+
 /** One command per agent, team and label: the palette sets them directly. */
 function valueCommands(ctx: InboxCommandContext): C[] {
   if (!hasTargets(ctx)) return [];
@@ -134,5 +148,5 @@ function valueCommands(ctx: InboxCommandContext): C[] {
 }
 
 export function registerTriageCommands(registry: CommandRegistry<InboxCommandContext>): CommandRegistry<InboxCommandContext> {
-  return registry.register(...statusCommands, ...peopleCommands, ...tagCommands, ...selectionCommands, ...messageCommands).provide(valueCommands);
+  return registry.register(...statusCommands, ...peopleCommands, ...tagCommands, ...selectionCommands, ...messageCommands, ...conflictCommands).provide(valueCommands);
 }

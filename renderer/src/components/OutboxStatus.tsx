@@ -9,7 +9,8 @@ export function OutboxStatus() {
   const { db } = useSession();
   const select = useUi((s) => s.select);
   const state = useLiveQuery(async () => {
-    const entries = (await db.outbox.toArray()).filter((e) => e.state !== 'confirmed');
+    // Conflicts wait for the agent in their own bar (ConflictBar), not here.
+    const entries = (await db.outbox.toArray()).filter((e) => e.state !== 'confirmed' && e.state !== 'conflict');
     const failedEntries = entries.filter((e) => e.state === 'failed');
     const failed = failedEntries.length;
     const failedIn = failedEntries[0]?.conversationId;

@@ -4,6 +4,7 @@
 // sender runs while the inbox is mounted. On narrow windows (200% zoom) one pane shows at a time.
 import { useEffect, useMemo, useRef } from 'react';
 import { CommandPalette } from '../components/CommandPalette';
+import { ConflictBar } from '../components/ConflictBar';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { LiveIndicator } from '../components/LiveIndicator';
 import { OutboxStatus } from '../components/OutboxStatus';
@@ -69,8 +70,8 @@ export function Inbox() {
     directoryRef.current = directory;
   }, [directory]);
 
-  const { rowsRef, unsentRef } = useTriageState();
-  const context = useInboxContext({ actions: client.actions.context, orderRef, directoryRef, unsentRef, rowsRef });
+  const { rowsRef, unsentRef, conflictRef } = useTriageState();
+  const context = useInboxContext({ actions: client.actions.context, orderRef, directoryRef, unsentRef, rowsRef, conflictRef });
   const bulkActions = useMemo(
     () => ({
       resolve: () => {
@@ -129,6 +130,7 @@ export function Inbox() {
           {notice.text}
         </p>
       )}
+      <ConflictBar onResolve={(seq, choice) => context().triage.resolveConflict(seq, choice)} onOpen={(id) => context().open(id)} />
       <main className="panes" data-pane={selected === undefined ? 'list' : narrowPane}>
         <ErrorBoundary what={query.trim() ? 'the search results' : 'the conversation list'}>
           {query.trim() ? <SearchPane query={query.trim()} onOpen={(h) => void openHit(h)} /> : <ConversationList orderRef={orderRef} bulkActions={bulkActions} />}

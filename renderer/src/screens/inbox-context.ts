@@ -29,8 +29,10 @@ export function useInboxContext(opts: {
   unsentRef: RefObject<UnsentSeqs>;
   /** Cached rows of the conversations an action could apply to (selection, cursor, open one). */
   rowsRef: RefObject<ReadonlyMap<number, CachedConversation>>;
+  /** The oldest conflict waiting for the agent (outbox seq). */
+  conflictRef: RefObject<number | undefined>;
 }): () => InboxCommandContext {
-  const { actions, orderRef, directoryRef, unsentRef, rowsRef } = opts;
+  const { actions, orderRef, directoryRef, unsentRef, rowsRef, conflictRef } = opts;
   return useCallback((): InboxCommandContext => {
     const ui = useUi.getState();
     const open = (id: number) => {
@@ -115,11 +117,13 @@ export function useInboxContext(opts: {
         retryUnsent: () => {
           for (const seq of [...(unsentRef.current?.failed ?? []), ...(unsentRef.current?.waiting ?? [])]) queue(triage.retryMessage(actions, seq));
         },
+        conflict: () => conflictRef.current ?? undefined,
+        resolveConflict: (seq, choice) => queue(triage.resolveConflict(actions, seq, choice)),
         discardFailed: () => {
           for (const seq of unsentRef.current?.failed ?? []) queue(triage.discardMessage(actions.db, seq));
         },
       },
     };
-  }, [actions, orderRef, directoryRef, unsentRef, rowsRef]);
+  }, [actions, orderRef, directoryRef, unsentRef, rowsRef, conflictRef]);
 }
 

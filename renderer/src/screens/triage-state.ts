@@ -22,7 +22,14 @@ export function useTriageState() {
     return { waiting: entries.filter((e) => e.state === 'queued').map((e) => e.seq!), failed: entries.filter((e) => e.state === 'failed').map((e) => e.seq!) };
   }, [db, open]);
 
+  // The oldest change parked because someone else changed the same thing first (y / d act on it).
+  const conflict = useLiveQuery(async () => (await db.outbox.where('state').equals('conflict').sortBy('seq'))[0]?.seq ?? null, [db]);
+
   const rowsRef = useRef<ReadonlyMap<number, CachedConversation>>(new Map());
+  const conflictRef = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    conflictRef.current = conflict ?? undefined;
+  }, [conflict]);
   const unsentRef = useRef<UnsentSeqs>({ waiting: [], failed: [] });
   useEffect(() => {
     if (rows) rowsRef.current = rows;
@@ -30,5 +37,5 @@ export function useTriageState() {
   useEffect(() => {
     if (unsent) unsentRef.current = unsent;
   }, [unsent]);
-  return { rowsRef, unsentRef };
+  return { rowsRef, unsentRef, conflictRef };
 }

@@ -10,6 +10,7 @@ import { conversationRest } from '../presenters/conversation';
 import { iso } from '../presenters/time';
 import type { ConversationChange } from '../store/conversation-updates';
 import { applyConversationChange, updateConversation } from '../store/conversation-updates';
+import { markAgentSeen, markUnread } from '../store/read-markers';
 import { commit } from '../store/writes';
 import type { RouteDeps } from './deps';
 import { writeContext } from './deps';
@@ -96,20 +97,14 @@ export function conversationActionRoutes(app: FastifyInstance, deps: RouteDeps) 
   app.post(`${C}/update_last_seen`, async (request) => {
     const scope = scoped(db, request);
     const c = visibleConversation(db, scope, request.params);
-    const now = deps.clock();
-    const isAssignee = c.assignee_id === scope.user.id;
-    stmt(db, 'UPDATE conversations SET agent_last_seen_at = ?, assignee_last_seen_at = CASE WHEN ? THEN ? ELSE assignee_last_seen_at END WHERE id = ?').run(now, isAssignee ? 1 : 0, now, c.id);
-    return conversationRest(db, { ...c, agent_last_seen_at: now, assignee_last_seen_at: isAssignee ? now : c.assignee_last_seen_at }, scope);
+    return conversationRest(db, markAgentSeen(db, c, scope.user.id, deps.clock()), scope);
   });
 
   // Marks unread: "last seen" moves to one second before the newest incoming message.
   app.post(`${C}/unread`, async (request) => {
     const scope = scoped(db, request);
     const c = visibleConversation(db, scope, request.params);
-    const last = stmt(db, 'SELECT MAX(created_at) AS at FROM messages WHERE conversation_id = ? AND message_type = 0').get(c.id) as { at: number | null };
-    const seen = last.at === null ? null : last.at - 1000;
-    stmt(db, 'UPDATE conversations SET agent_last_seen_at = ?, assignee_last_seen_at = ? WHERE id = ?').run(seen, seen, c.id);
-    return conversationRest(db, { ...c, agent_last_seen_at: seen, assignee_last_seen_at: seen }, scope);
+    return conversationRest(db, markUnread(db, c), scope);
   });
 
   // Replaces the whole hash (contact custom attributes merge; conversation ones do not).

@@ -6,6 +6,7 @@ import { openDatabase } from './db/open';
 import { EventBus } from './events/bus';
 import { installBodyParsing } from './http/body';
 import { frameworkErrors, installErrorHandling } from './http/errors';
+import { advertiseExtensions } from './http/extensions';
 import { requestSerializer } from './http/log-redaction';
 import { installThrottles } from './http/throttle';
 import { installNotifier } from './notifications/notifier';
@@ -102,6 +103,7 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   const bus = new EventBus();
   bus.onListenerError = (err, event) => app.log.error({ err, event: event.name }, 'event listener failed');
   installErrorHandling(app);
+  advertiseExtensions(app);
   installBodyParsing(app);
   if (options.production) installThrottles(app, clock);
   installNotifier(db, bus, clock);

@@ -7,6 +7,7 @@ import { requireAdmin } from '../http/auth';
 import { input, parseBody } from '../http/body';
 import { notFound } from '../http/errors';
 import { intString, listParam, parseParams } from '../http/params';
+import { etag } from '../http/preconditions';
 import { callerScoped, scoped, visibleConversation } from '../http/scope';
 import { conversationRest } from '../presenters/conversation';
 import { epoch } from '../presenters/time';
@@ -94,9 +95,12 @@ export function conversationRoutes(app: FastifyInstance, deps: RouteDeps) {
     return row ? { sender_name: row.name } : {};
   };
 
-  app.get(`${A}/:conversation_id`, async (request) => {
+  // ETag: the conversation's revision (SYNC-PROTOCOL.md); the writes accept it back as If-Match.
+  app.get(`${A}/:conversation_id`, async (request, reply) => {
     const scope = scoped(db, request);
-    return conversationRest(db, visibleConversation(db, scope, request.params), scope);
+    const c = visibleConversation(db, scope, request.params);
+    reply.header('ETag', etag(c.revision));
+    return conversationRest(db, c, scope);
   });
 
   // No deduplication (spec: Retries): a retried create is a second conversation.

@@ -4,6 +4,8 @@ import type { Db } from '../db/open';
 import { stmt } from '../db/open';
 import type { AccountScope } from '../http/auth';
 import { visibleInboxIds } from '../http/auth';
+import type { Precondition } from '../http/preconditions';
+import { matchesRevision, preconditionFailed } from '../http/preconditions';
 import type { MessageRow } from '../presenters/message';
 
 export interface ConversationRow {
@@ -30,6 +32,10 @@ export interface ConversationRow {
   last_activity_at: number;
   created_at: number;
   updated_at: number;
+  /** Bumped by triggers when state an agent can set changes (migration 5): the ETag. */
+  revision: number;
+  /** The change sequence value of the row's latest insert or update (migration 5): the changes feed's order. */
+  change_seq: number;
 }
 
 const PAGE_SIZE = 25;
@@ -38,6 +44,20 @@ export function conversationByDisplayId(db: Db, accountId: number, displayId: nu
   return stmt(db, 'SELECT * FROM conversations WHERE account_id = ? AND display_id = ?').get(accountId, displayId) as
     | ConversationRow
     | undefined;
+}
+
+export function revisionOf(db: Db, conversationId: number): number {
+  return (stmt(db, 'SELECT revision FROM conversations WHERE id = ?').get(conversationId) as { revision: number }).revision;
+}
+
+/**
+ * The If-Match check: 412 with the current ETag unless the conversation is at a revision the caller
+ * named. Call it inside the write's transaction, so nothing can change between the check and the write.
+ */
+export function requireRevision(db: Db, conversationId: number, precondition: Precondition | undefined): void {
+  if (!precondition) return;
+  const revision = revisionOf(db, conversationId);
+  if (!matchesRevision(precondition, revision)) throw preconditionFailed(revision);
 }
 
 export function labelsOf(db: Db, conversationId: number): string[] {

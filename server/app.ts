@@ -12,6 +12,7 @@ import { installThrottles } from './http/throttle';
 import { installNotifier } from './notifications/notifier';
 import { accountRoutes } from './routes/account';
 import { agentTeamRoutes } from './routes/agents-teams';
+import { changeRoutes } from './routes/changes';
 import { assignmentPolicyRoutes } from './routes/assignment-policies';
 import { contactNoteRoutes } from './routes/contact-notes';
 import { contactRoutes } from './routes/contacts';
@@ -127,6 +128,7 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   accountRoutes(app, deps);
   assignmentPolicyRoutes(app, deps);
   uploadRoutes(app, deps);
+  changeRoutes(app, deps);
   webhookRoutes(app, db, clock);
   // The contact-facing families (Client API, Widget API).
   const tokens = new WidgetTokens(db, clock, options.widgetTokenLifetimeSeconds ?? DEFAULT_WIDGET_TOKEN_LIFETIME_S);

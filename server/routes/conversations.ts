@@ -29,6 +29,12 @@ const listQuery = z.object({
   q: z.string().max(1000).optional(),
   sort_by: z.string().max(100).optional(),
 });
+/**
+ * The list only (chatwoot-compat §7): every conversation updated within that many seconds, no page.
+ * The counts ignore it, as in the reference; /meta and /search do not read it. Catch-up for a client
+ * of a service without the changes feed.
+ */
+const updatedWithinQuery = z.object({ updated_within: z.union([z.literal('0'), intString]).optional() });
 
 function filtersOf(raw: Record<string, unknown>): ConversationFilters {
   const q = parseParams(listQuery, raw, 'query parameter');
@@ -49,7 +55,11 @@ export function conversationRoutes(app: FastifyInstance, deps: RouteDeps) {
 
   app.get(A, async (request) => {
     const scope = scoped(db, request);
-    const { rows, meta } = listConversations(db, scope, filtersOf((request.query ?? {}) as Record<string, unknown>));
+    const raw = (request.query ?? {}) as Record<string, unknown>;
+    const filters = filtersOf(raw);
+    const { updated_within } = parseParams(updatedWithinQuery, raw, 'query parameter');
+    if (updated_within !== undefined) filters.updatedAfter = deps.clock() - Number(updated_within) * 1000;
+    const { rows, meta } = listConversations(db, scope, filters);
     return { data: { meta, payload: rows.map((c) => conversationRest(db, c, scope)) } };
   });
 

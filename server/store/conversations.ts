@@ -93,6 +93,11 @@ export interface ConversationFilters {
   messageQ?: string;
   sortBy?: string;
   page: number;
+  /**
+   * `updated_within` (chatwoot-compat §7): only conversations updated after this time (ms), all of them
+   * (no page). As the reference, it narrows the list only, not the counts.
+   */
+  updatedAfter?: number;
 }
 
 // A Map, not an object literal: `sort_by=constructor` must not find Object.prototype's members.
@@ -168,9 +173,11 @@ export function listConversations(db: Db, scope: AccountScope, f: ConversationFi
   else if (f.assigneeType === 'assigned') assigneeClause = ' AND c.assignee_id IS NOT NULL';
 
   const order = SORTS.get(f.sortBy ?? '') ?? DEFAULT_SORT;
-  const rows = db
-    .prepare(`SELECT c.* ${base}${assigneeClause} ORDER BY ${order} LIMIT ? OFFSET ?`)
-    .all(...listArgs, PAGE_SIZE, (f.page - 1) * PAGE_SIZE) as ConversationRow[];
+  const rows = (
+    f.updatedAfter === undefined
+      ? db.prepare(`SELECT c.* ${base}${assigneeClause} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...listArgs, PAGE_SIZE, (f.page - 1) * PAGE_SIZE)
+      : db.prepare(`SELECT c.* ${base}${assigneeClause} AND c.updated_at > ? ORDER BY ${order}`).all(...listArgs, f.updatedAfter)
+  ) as ConversationRow[];
   return {
     rows,
     meta: {

@@ -66,6 +66,8 @@ export interface ServiceOptions {
    * address it listens on).
    */
   publicUrl?: () => string | undefined;
+  /** How long an Idempotency-Key's stored answer is replayed (SYNC-PROTOCOL.md); 24 hours by default. */
+  idempotencyTtlMs?: number;
 }
 
 export interface Service {
@@ -109,7 +111,13 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   if (options.production) installThrottles(app, clock);
   installNotifier(db, bus, clock);
   installReportingRecorder(db, bus, clock);
-  const deps: RouteDeps = { db, bus, clock, ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}) };
+  const deps: RouteDeps = {
+    db,
+    bus,
+    clock,
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    ...(options.idempotencyTtlMs === undefined ? {} : { idempotencyTtlMs: options.idempotencyTtlMs }),
+  };
   // The Application family.
   profileRoutes(app, deps);
   conversationRoutes(app, deps);

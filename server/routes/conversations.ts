@@ -6,6 +6,7 @@ import { stmt } from '../db/open';
 import { requireAdmin } from '../http/auth';
 import { input, parseBody } from '../http/body';
 import { notFound } from '../http/errors';
+import { createOnce, keyedRequest, replayed } from '../http/idempotency';
 import { intString, listParam, parseParams } from '../http/params';
 import { etag } from '../http/preconditions';
 import { callerScoped, scoped, visibleConversation } from '../http/scope';
@@ -113,12 +114,15 @@ export function conversationRoutes(app: FastifyInstance, deps: RouteDeps) {
     return conversationRest(db, c, scope);
   });
 
-  // No deduplication (spec: Retries): a retried create is a second conversation.
-  app.post(A, async (request) => {
+  // No deduplication (spec: Retries): a retried create is a second conversation, unless the client
+  // sends an Idempotency-Key (beyond the spec, http/idempotency.ts).
+  app.post(A, async (request, reply) => {
     const caller = callerScoped(db, request);
+    const keyed = keyedRequest(request, caller);
+    const replay = replayed(deps, reply, keyed);
+    if (replay) return replay;
     const body = parseBody(startConversationBody, input(request));
-    const row = startConversation(writeContext(deps, caller), caller, body);
-    return conversationRest(db, row, caller);
+    return createOnce(deps, reply, keyed, () => conversationRest(db, startConversation(writeContext(deps, caller), caller, body), caller));
   });
 
   app.delete(`${A}/:conversation_id`, async (request, reply) => {

@@ -6,11 +6,13 @@ import { openDatabase } from './db/open';
 import { EventBus } from './events/bus';
 import { installBodyParsing } from './http/body';
 import { frameworkErrors, installErrorHandling } from './http/errors';
+import { advertiseExtensions } from './http/extensions';
 import { requestSerializer } from './http/log-redaction';
 import { installThrottles } from './http/throttle';
 import { installNotifier } from './notifications/notifier';
 import { accountRoutes } from './routes/account';
 import { agentTeamRoutes } from './routes/agents-teams';
+import { changeRoutes } from './routes/changes';
 import { assignmentPolicyRoutes } from './routes/assignment-policies';
 import { contactNoteRoutes } from './routes/contact-notes';
 import { contactRoutes } from './routes/contacts';
@@ -64,6 +66,8 @@ export interface ServiceOptions {
    * address it listens on).
    */
   publicUrl?: () => string | undefined;
+  /** How long an Idempotency-Key's stored answer is replayed (SYNC-PROTOCOL.md); 24 hours by default. */
+  idempotencyTtlMs?: number;
 }
 
 export interface Service {
@@ -102,11 +106,18 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   const bus = new EventBus();
   bus.onListenerError = (err, event) => app.log.error({ err, event: event.name }, 'event listener failed');
   installErrorHandling(app);
+  advertiseExtensions(app);
   installBodyParsing(app);
   if (options.production) installThrottles(app, clock);
   installNotifier(db, bus, clock);
   installReportingRecorder(db, bus, clock);
-  const deps: RouteDeps = { db, bus, clock, ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}) };
+  const deps: RouteDeps = {
+    db,
+    bus,
+    clock,
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    ...(options.idempotencyTtlMs === undefined ? {} : { idempotencyTtlMs: options.idempotencyTtlMs }),
+  };
   // The Application family.
   profileRoutes(app, deps);
   conversationRoutes(app, deps);
@@ -125,6 +136,7 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   accountRoutes(app, deps);
   assignmentPolicyRoutes(app, deps);
   uploadRoutes(app, deps);
+  changeRoutes(app, deps);
   webhookRoutes(app, db, clock);
   // The contact-facing families (Client API, Widget API).
   const tokens = new WidgetTokens(db, clock, options.widgetTokenLifetimeSeconds ?? DEFAULT_WIDGET_TOKEN_LIFETIME_S);

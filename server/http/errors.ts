@@ -11,6 +11,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly body: ErrorBody,
+    /** Headers the answer carries (a 412's current ETag). */
+    readonly headers: Record<string, string> = {},
   ) {
     super('error' in body ? body.error : 'message' in body ? body.message : body.errors.join(', '));
   }
@@ -32,7 +34,7 @@ export function sendThrottled(reply: FastifyReply) {
 /** Maps every thrown error, including Fastify's own (bad JSON, huge bodies), onto the spec's shapes and statuses. */
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
-    if (err instanceof HttpError) return reply.code(err.status).send(err.body);
+    if (err instanceof HttpError) return reply.code(err.status).headers(err.headers).send(err.body);
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     // The spec's status table has no 413 (its limits are "not shown"): a body too large to read is
     // one the service cannot parse, its 400 row. Every family: JSON bodies over the body limit and

@@ -22,6 +22,8 @@ export interface MessageRow {
   sender_id: number | null;
   created_at: number;
   updated_at: number;
+  /** The change sequence value of the row's latest insert or update (migration 5): the changes feed's order. */
+  change_seq: number;
 }
 
 interface AttachmentRow {

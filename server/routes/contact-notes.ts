@@ -6,6 +6,7 @@ import { stmt } from '../db/open';
 import { userById } from '../http/auth';
 import { input, parseBody, wrapped } from '../http/body';
 import { notFound } from '../http/errors';
+import { createOnce, keyedRequest, replayed } from '../http/idempotency';
 import { intString, parseParams } from '../http/params';
 import { pathId, scoped } from '../http/scope';
 import type { NoteRow } from '../presenters/contact';
@@ -37,16 +38,22 @@ export function contactNoteRoutes(app: FastifyInstance, deps: RouteDeps) {
     return notes.map((n) => notePresenter(db, n, users));
   });
 
-  app.post(N, async (request) => {
+  // A retry is a second note, unless the client sends an Idempotency-Key (beyond the spec, http/idempotency.ts).
+  app.post(N, async (request, reply) => {
     const scope = scoped(db, request);
     const contact = contactInAccount(db, scope, pathId(request));
+    const keyed = keyedRequest(request, scope);
+    const replay = replayed(deps, reply, keyed);
+    if (replay) return replay;
     const note = parseBody(noteBody, wrapped(input(request), 'note'));
     const now = deps.clock();
-    const id = Number(
-      stmt(db, 'INSERT INTO contact_notes (account_id, contact_id, user_id, content, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)').run(scope.accountId, contact.id, scope.user.id, note.content, now, now)
-        .lastInsertRowid,
-    );
-    return notePresenter(db, stmt(db, 'SELECT * FROM contact_notes WHERE id = ?').get(id) as NoteRow, users);
+    return createOnce(deps, reply, keyed, () => {
+      const id = Number(
+        stmt(db, 'INSERT INTO contact_notes (account_id, contact_id, user_id, content, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)').run(scope.accountId, contact.id, scope.user.id, note.content, now, now)
+          .lastInsertRowid,
+      );
+      return notePresenter(db, stmt(db, 'SELECT * FROM contact_notes WHERE id = ?').get(id) as NoteRow, users);
+    });
   });
 
   app.get(`${N}/:note_id`, async (request) => notePresenter(db, noteOf(request).note, users));

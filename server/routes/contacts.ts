@@ -1,7 +1,8 @@
 // Contacts (chatwoot-compat §1.4): the paged list (15), search, one contact, create (no
 // deduplication), update (attributes merge), delete (administrators), a contact's conversations,
 // and its labels. Notes are in contact-notes.ts.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/open';
 import { stmt } from '../db/open';
@@ -10,6 +11,7 @@ import { requireAdmin, visibleInboxIds } from '../http/auth';
 import { attributesObject, boolish, emailFormat, input, optionalId, parseBody, shortText } from '../http/body';
 import { acceptContactForms, avatarChangeOf, avatarUrlField, readContactForm } from '../http/contact-form';
 import { invalid, notAuthorized, notFound } from '../http/errors';
+import { createOnce, keyedRequest, replayed } from '../http/idempotency';
 import { intString, listParam, parseParams } from '../http/params';
 import { pathId, scoped, storedLinkBase } from '../http/scope';
 import { contactWithInboxes, inboxRaw } from '../presenters/contact';
@@ -119,10 +121,14 @@ export function contactRoutes(app: FastifyInstance, deps: RouteDeps) {
     return form ? { params: { ...((request.query as Record<string, unknown> | undefined) ?? {}), ...form.params }, image: form.avatar } : { params: input(request), image: undefined };
   };
 
-  // No deduplication (spec: Retries): a retried create is a second contact.
-  const create = async (request: FastifyRequest) => {
+  // No deduplication (spec: Retries): a retried create is a second contact, unless the client sends an
+  // Idempotency-Key (beyond the spec, http/idempotency.ts; a form's fingerprint covers its avatar's bytes).
+  const create = async (request: FastifyRequest, reply: FastifyReply) => {
     const scope = scoped(db, request);
     const { params, image } = await paramsOf(request);
+    const keyed = keyedRequest(request, scope, { params, avatar: image ? createHash('sha256').update(image.data).digest('hex') : null });
+    const replay = replayed(deps, reply, keyed);
+    if (replay) return replay;
     const body = parseBody(createBody, params);
     let inbox: InboxRow | undefined;
     if (body.inbox_id) {
@@ -131,36 +137,38 @@ export function contactRoutes(app: FastifyInstance, deps: RouteDeps) {
       if (!visibleInboxIds(db, scope).includes(inbox.id)) throw notAuthorized();
     }
     const ctx = writeContext(deps, scope);
-    const { contact, sourceId } = commit(ctx, (events) => {
-      const contact = insertContact(
-        ctx,
-        {
-          accountId: scope.accountId,
-          name: body.name ?? '',
-          email: body.email ?? null,
-          phoneNumber: body.phone_number ?? null,
-          identifier: body.identifier ?? null,
-          additionalAttributes: body.additional_attributes ?? {},
-          customAttributes: body.custom_attributes ?? {},
+    return createOnce(deps, reply, keyed, () => {
+      const { contact, sourceId } = commit(ctx, (events) => {
+        const contact = insertContact(
+          ctx,
+          {
+            accountId: scope.accountId,
+            name: body.name ?? '',
+            email: body.email ?? null,
+            phoneNumber: body.phone_number ?? null,
+            identifier: body.identifier ?? null,
+            additionalAttributes: body.additional_attributes ?? {},
+            customAttributes: body.custom_attributes ?? {},
+          },
+          events,
+        );
+        if (body.blocked) stmt(db, 'UPDATE contacts SET blocked = 1 WHERE id = ?').run(contact.id);
+        // contact.created is rendered after commit, so it already shows the avatar.
+        applyAvatar(db, contact, avatarChangeOf(body, image, storedLinkBase(deps, request)), ctx.now);
+        if (!inbox) return { contact, sourceId: null };
+        if (body.source_id && stmt(db, 'SELECT 1 FROM contact_inboxes WHERE inbox_id = ? AND source_id = ?').get(inbox.id, body.source_id)) {
+          throw invalid('source_id should be unique', ['source_id']);
+        }
+        return { contact, sourceId: createContactInbox(db, contact.id, inbox.id, ctx.now, body.source_id).sourceId };
+      });
+      const fresh = contactInAccount(db, scope, contact.id);
+      return {
+        payload: {
+          contact: contactWithInboxes(db, fresh, visibleInboxIds(db, scope)),
+          contact_inbox: { inbox: inbox ? inboxRaw(inbox) : null, source_id: sourceId },
         },
-        events,
-      );
-      if (body.blocked) stmt(db, 'UPDATE contacts SET blocked = 1 WHERE id = ?').run(contact.id);
-      // contact.created is rendered after commit, so it already shows the avatar.
-      applyAvatar(db, contact, avatarChangeOf(body, image, storedLinkBase(deps, request)), ctx.now);
-      if (!inbox) return { contact, sourceId: null };
-      if (body.source_id && stmt(db, 'SELECT 1 FROM contact_inboxes WHERE inbox_id = ? AND source_id = ?').get(inbox.id, body.source_id)) {
-        throw invalid('source_id should be unique', ['source_id']);
-      }
-      return { contact, sourceId: createContactInbox(db, contact.id, inbox.id, ctx.now, body.source_id).sourceId };
+      };
     });
-    const fresh = contactInAccount(db, scope, contact.id);
-    return {
-      payload: {
-        contact: contactWithInboxes(db, fresh, visibleInboxIds(db, scope)),
-        contact_inbox: { inbox: inbox ? inboxRaw(inbox) : null, source_id: sourceId },
-      },
-    };
   };
 
   const update = async (request: FastifyRequest) => {

@@ -1,20 +1,26 @@
 // What an agent does to a conversation (chatwoot-compat §1.2): status (incl. snooze), priority,
 // typing, read markers, custom attributes, transcript. Agent bots may call the ones the reference
 // service lets them (toggle_status, toggle_priority, update, custom_attributes).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { stmt } from '../db/open';
 import { attributesObject, blankAsAbsent, boolish, emailFormat, input, oneOf, parseBody } from '../http/body';
+import { etag, ifMatchOf } from '../http/preconditions';
 import { callerScoped, scoped, visibleConversation } from '../http/scope';
 import { conversationRest } from '../presenters/conversation';
 import { iso } from '../presenters/time';
 import type { ConversationChange } from '../store/conversation-updates';
 import { applyConversationChange, updateConversation } from '../store/conversation-updates';
+import { requireRevision, revisionOf } from '../store/conversations';
+import { markAgentSeen, markUnread } from '../store/read-markers';
 import { commit } from '../store/writes';
 import type { RouteDeps } from './deps';
 import { writeContext } from './deps';
 
 const C = '/api/v1/accounts/:account_id/conversations/:conversation_id';
+
+// The agent's writes here accept If-Match (SYNC-PROTOCOL.md): checked inside the write's transaction,
+// 412 with the current ETag when it does not match; every success answers the new ETag.
 
 const statuses = ['open', 'resolved', 'pending', 'snoozed'] as const;
 const priority = z.preprocess((p) => (p === '' ? null : p), oneOf(['low', 'medium', 'high', 'urgent']).nullable());
@@ -40,13 +46,15 @@ const transcriptBody = z.object({ email: z.string().max(320).regex(emailFormat, 
 export function conversationActionRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { db } = deps;
 
-  app.post(`${C}/toggle_status`, async (request) => {
+  app.post(`${C}/toggle_status`, async (request, reply) => {
     const caller = callerScoped(db, request);
     const c = visibleConversation(db, caller, request.params);
+    const precondition = ifMatchOf(request);
     const body = parseBody(toggleStatusBody, input(request));
     const ctx = writeContext(deps, caller);
     const handoff = caller.bot !== null && c.status === 'pending' && body.status === 'open';
     const row = commit(ctx, (events) => {
+      requireRevision(db, c.id, precondition);
       // Without a status it toggles: open → resolved, anything else → open.
       const status = body.status || (c.status === 'open' ? 'resolved' : 'open');
       const change: ConversationChange = { status };
@@ -56,23 +64,28 @@ export function conversationActionRoutes(app: FastifyInstance, deps: RouteDeps) 
       if (next.status === 'open' && caller.role === 'agent' && caller.user) next = applyConversationChange(ctx, next, { assignee: { userId: caller.user.id } }, events);
       return next;
     });
+    reply.header('ETag', etag(revisionOf(db, c.id)));
     return { payload: { success: handoff ? null : true, conversation_id: row.display_id, current_status: row.status, snoozed_until: iso(row.snoozed_until) } };
   });
 
   app.post(`${C}/toggle_priority`, async (request, reply) => {
     const caller = callerScoped(db, request);
     const c = visibleConversation(db, caller, request.params);
+    const precondition = ifMatchOf(request);
     const body = parseBody(priorityBody, input(request));
-    updateConversation(writeContext(deps, caller), c, { priority: body.priority ?? null });
-    return reply.code(200).send();
+    updateConversation(writeContext(deps, caller), c, { priority: body.priority ?? null }, precondition);
+    return reply.code(200).header('ETag', etag(revisionOf(db, c.id))).send();
   });
 
   // Only `priority` is updatable here (chatwoot-compat §1.2); other keys are ignored.
-  const update = async (request: FastifyRequest) => {
+  const update = async (request: FastifyRequest, reply: FastifyReply) => {
     const caller = callerScoped(db, request);
     const c = visibleConversation(db, caller, request.params);
+    const precondition = ifMatchOf(request);
     const body = parseBody(priorityBody, input(request));
-    const row = body.priority === undefined ? c : updateConversation(writeContext(deps, caller), c, { priority: body.priority });
+    if (body.priority === undefined) requireRevision(db, c.id, precondition);
+    const row = body.priority === undefined ? c : updateConversation(writeContext(deps, caller), c, { priority: body.priority }, precondition);
+    reply.header('ETag', etag(row.revision));
     return conversationRest(db, row, caller);
   };
   app.patch(C, update);
@@ -93,31 +106,31 @@ export function conversationActionRoutes(app: FastifyInstance, deps: RouteDeps) 
   });
 
   // Read markers are written without events, as the reference service does (update_column).
-  app.post(`${C}/update_last_seen`, async (request) => {
+  app.post(`${C}/update_last_seen`, async (request, reply) => {
     const scope = scoped(db, request);
     const c = visibleConversation(db, scope, request.params);
-    const now = deps.clock();
-    const isAssignee = c.assignee_id === scope.user.id;
-    stmt(db, 'UPDATE conversations SET agent_last_seen_at = ?, assignee_last_seen_at = CASE WHEN ? THEN ? ELSE assignee_last_seen_at END WHERE id = ?').run(now, isAssignee ? 1 : 0, now, c.id);
-    return conversationRest(db, { ...c, agent_last_seen_at: now, assignee_last_seen_at: isAssignee ? now : c.assignee_last_seen_at }, scope);
+    const row = markAgentSeen(db, c, scope.user.id, deps.clock(), ifMatchOf(request));
+    reply.header('ETag', etag(row.revision));
+    return conversationRest(db, row, scope);
   });
 
   // Marks unread: "last seen" moves to one second before the newest incoming message.
-  app.post(`${C}/unread`, async (request) => {
+  app.post(`${C}/unread`, async (request, reply) => {
     const scope = scoped(db, request);
     const c = visibleConversation(db, scope, request.params);
-    const last = stmt(db, 'SELECT MAX(created_at) AS at FROM messages WHERE conversation_id = ? AND message_type = 0').get(c.id) as { at: number | null };
-    const seen = last.at === null ? null : last.at - 1000;
-    stmt(db, 'UPDATE conversations SET agent_last_seen_at = ?, assignee_last_seen_at = ? WHERE id = ?').run(seen, seen, c.id);
-    return conversationRest(db, { ...c, agent_last_seen_at: seen, assignee_last_seen_at: seen }, scope);
+    const row = markUnread(db, c, ifMatchOf(request));
+    reply.header('ETag', etag(row.revision));
+    return conversationRest(db, row, scope);
   });
 
   // Replaces the whole hash (contact custom attributes merge; conversation ones do not).
-  app.post(`${C}/custom_attributes`, async (request) => {
+  app.post(`${C}/custom_attributes`, async (request, reply) => {
     const caller = callerScoped(db, request);
     const c = visibleConversation(db, caller, request.params);
+    const precondition = ifMatchOf(request);
     const body = parseBody(customAttributesBody, input(request));
-    updateConversation(writeContext(deps, caller), c, { customAttributes: body.custom_attributes });
+    updateConversation(writeContext(deps, caller), c, { customAttributes: body.custom_attributes }, precondition);
+    reply.header('ETag', etag(revisionOf(db, c.id)));
     return { custom_attributes: body.custom_attributes };
   });
 

@@ -4,11 +4,13 @@ import { z } from 'zod';
 import { stmt } from '../db/open';
 import { botById, userById } from '../http/auth';
 import { input, oneOf, optionalId, parseBody } from '../http/body';
+import { etag, ifMatchOf } from '../http/preconditions';
 import { callerScoped, scoped, visibleConversation } from '../http/scope';
 import type { TeamRow } from '../presenters/people';
 import { agentBotSlim, agentPartial } from '../presenters/people';
 import { iso } from '../presenters/time';
-import { labelsOf } from '../store/conversations';
+import { labelsOf, requireRevision, revisionOf } from '../store/conversations';
+import type { ConversationChange } from '../store/conversation-updates';
 import { updateConversation } from '../store/conversation-updates';
 import type { RouteDeps } from './deps';
 import { writeContext } from './deps';
@@ -30,29 +32,35 @@ export function conversationAssignmentRoutes(app: FastifyInstance, deps: RouteDe
   const sendJson = (reply: { type(t: string): { send(b: string): unknown } }, body: unknown) => reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
 
   // An unknown assignee or team unassigns and answers `null`, as the reference service does.
+  // If-Match (SYNC-PROTOCOL.md) is checked in the write's transaction, also when nothing is to change.
   app.post(`${C}/assignments`, async (request, reply) => {
     const caller = callerScoped(db, request);
     const c = visibleConversation(db, caller, request.params);
+    const precondition = ifMatchOf(request);
     const body = parseBody(assignmentBody, input(request));
-    const ctx = writeContext(deps, caller);
+    let change: ConversationChange | undefined;
+    let answer = (): unknown => null;
     if (body.assignee_id !== undefined) {
       if (body.assignee_type === 'AgentBot') {
         const bot = body.assignee_id === null ? undefined : botById(db, body.assignee_id);
         const usable = bot && (bot.account_id === c.account_id || stmt(db, 'SELECT 1 FROM agent_bot_inboxes WHERE agent_bot_id = ? AND inbox_id = ?').get(bot.id, c.inbox_id));
-        updateConversation(ctx, c, { assignee: { botId: usable ? bot.id : null } });
-        return sendJson(reply, usable ? agentBotSlim(bot) : null);
+        change = { assignee: { botId: usable ? bot.id : null } };
+        if (usable) answer = () => agentBotSlim(bot);
+      } else {
+        const member = body.assignee_id === null ? undefined : stmt(db, 'SELECT 1 FROM account_users WHERE account_id = ? AND user_id = ?').get(c.account_id, body.assignee_id);
+        const user = member ? userById(db, body.assignee_id!) : undefined;
+        change = { assignee: { userId: user ? user.id : null } };
+        if (user) answer = () => agentPartial(db, user, c.account_id);
       }
-      const member = body.assignee_id === null ? undefined : stmt(db, 'SELECT 1 FROM account_users WHERE account_id = ? AND user_id = ?').get(c.account_id, body.assignee_id);
-      const user = member ? userById(db, body.assignee_id!) : undefined;
-      updateConversation(ctx, c, { assignee: { userId: user ? user.id : null } });
-      return sendJson(reply, user ? agentPartial(db, user, c.account_id) : null);
-    }
-    if (body.team_id !== undefined) {
+    } else if (body.team_id !== undefined) {
       const team = body.team_id === null ? undefined : (stmt(db, 'SELECT * FROM teams WHERE id = ? AND account_id = ?').get(body.team_id, c.account_id) as (TeamRow & { created_at: number; updated_at: number | null }) | undefined);
-      updateConversation(ctx, c, { teamId: team ? team.id : null });
-      return sendJson(reply, team ? teamRaw(team) : null);
+      change = { teamId: team ? team.id : null };
+      if (team) answer = () => teamRaw(team);
     }
-    return sendJson(reply, null);
+    if (change) updateConversation(writeContext(deps, caller), c, change, precondition);
+    else requireRevision(db, c.id, precondition);
+    reply.header('ETag', etag(revisionOf(db, c.id)));
+    return sendJson(reply, answer());
   });
 
   app.get(`${C}/labels`, async (request) => {
@@ -62,11 +70,13 @@ export function conversationAssignmentRoutes(app: FastifyInstance, deps: RouteDe
   });
 
   // Replaces the whole set; labels need not exist as account labels.
-  app.post(`${C}/labels`, async (request) => {
+  app.post(`${C}/labels`, async (request, reply) => {
     const scope = scoped(db, request);
     const c = visibleConversation(db, scope, request.params);
+    const precondition = ifMatchOf(request);
     const { labels } = parseBody(labelsBody, input(request));
-    const row = updateConversation(writeContext(deps, scope), c, { labels });
+    const row = updateConversation(writeContext(deps, scope), c, { labels }, precondition);
+    reply.header('ETag', etag(revisionOf(db, row.id)));
     return { payload: labelsOf(db, row.id) };
   });
 }

@@ -6,7 +6,9 @@ import { stmt } from '../db/open';
 import { requireAdmin } from '../http/auth';
 import { input, parseBody } from '../http/body';
 import { notFound } from '../http/errors';
+import { createOnce, keyedRequest, replayed } from '../http/idempotency';
 import { intString, listParam, parseParams } from '../http/params';
+import { etag } from '../http/preconditions';
 import { callerScoped, scoped, visibleConversation } from '../http/scope';
 import { conversationRest } from '../presenters/conversation';
 import { epoch } from '../presenters/time';
@@ -28,6 +30,12 @@ const listQuery = z.object({
   q: z.string().max(1000).optional(),
   sort_by: z.string().max(100).optional(),
 });
+/**
+ * The list only (chatwoot-compat §7): every conversation updated within that many seconds, no page.
+ * The counts ignore it, as in the reference; /meta and /search do not read it. Catch-up for a client
+ * of a service without the changes feed.
+ */
+const updatedWithinQuery = z.object({ updated_within: z.union([z.literal('0'), intString]).optional() });
 
 function filtersOf(raw: Record<string, unknown>): ConversationFilters {
   const q = parseParams(listQuery, raw, 'query parameter');
@@ -48,7 +56,11 @@ export function conversationRoutes(app: FastifyInstance, deps: RouteDeps) {
 
   app.get(A, async (request) => {
     const scope = scoped(db, request);
-    const { rows, meta } = listConversations(db, scope, filtersOf((request.query ?? {}) as Record<string, unknown>));
+    const raw = (request.query ?? {}) as Record<string, unknown>;
+    const filters = filtersOf(raw);
+    const { updated_within } = parseParams(updatedWithinQuery, raw, 'query parameter');
+    if (updated_within !== undefined) filters.updatedAfter = deps.clock() - Number(updated_within) * 1000;
+    const { rows, meta } = listConversations(db, scope, filters);
     return { data: { meta, payload: rows.map((c) => conversationRest(db, c, scope)) } };
   });
 
@@ -94,17 +106,23 @@ export function conversationRoutes(app: FastifyInstance, deps: RouteDeps) {
     return row ? { sender_name: row.name } : {};
   };
 
-  app.get(`${A}/:conversation_id`, async (request) => {
+  // ETag: the conversation's revision (SYNC-PROTOCOL.md); the writes accept it back as If-Match.
+  app.get(`${A}/:conversation_id`, async (request, reply) => {
     const scope = scoped(db, request);
-    return conversationRest(db, visibleConversation(db, scope, request.params), scope);
+    const c = visibleConversation(db, scope, request.params);
+    reply.header('ETag', etag(c.revision));
+    return conversationRest(db, c, scope);
   });
 
-  // No deduplication (spec: Retries): a retried create is a second conversation.
-  app.post(A, async (request) => {
+  // No deduplication (spec: Retries): a retried create is a second conversation, unless the client
+  // sends an Idempotency-Key (beyond the spec, http/idempotency.ts).
+  app.post(A, async (request, reply) => {
     const caller = callerScoped(db, request);
+    const keyed = keyedRequest(request, caller);
+    const replay = replayed(deps, reply, keyed);
+    if (replay) return replay;
     const body = parseBody(startConversationBody, input(request));
-    const row = startConversation(writeContext(deps, caller), caller, body);
-    return conversationRest(db, row, caller);
+    return createOnce(deps, reply, keyed, () => conversationRest(db, startConversation(writeContext(deps, caller), caller, body), caller));
   });
 
   app.delete(`${A}/:conversation_id`, async (request, reply) => {

@@ -11,6 +11,8 @@ export interface RouteDeps {
   clock: () => number;
   /** ServiceOptions.publicUrl. */
   publicUrl?: () => string | undefined;
+  /** ServiceOptions.idempotencyTtlMs. */
+  idempotencyTtlMs?: number;
 }
 
 /** A write context for the caller: now from the service clock, the caller as performer. */

@@ -7,6 +7,7 @@ import { json, stmt } from '../db/open';
 import { userById } from '../http/auth';
 import { attributesObject, boolish, input, oneOf, parseBody } from '../http/body';
 import { invalid, notFound } from '../http/errors';
+import { createOnce, keyedRequest, replayed } from '../http/idempotency';
 import { intString, parseParams } from '../http/params';
 import { baseUrlOf, callerScoped, scoped, visibleConversation } from '../http/scope';
 import type { MessageRow } from '../presenters/message';
@@ -136,10 +137,14 @@ export function messageRoutes(app: FastifyInstance, deps: RouteDeps) {
     };
   });
 
-  // No deduplication (spec: Retries): a retried send is a second message.
-  app.post(A, async (request) => {
+  // No deduplication (spec: Retries): a retried send is a second message, unless the client sends an
+  // Idempotency-Key (beyond the spec, http/idempotency.ts).
+  app.post(A, async (request, reply) => {
     const caller = callerScoped(db, request);
     const c = visibleConversation(db, caller, request.params);
+    const keyed = keyedRequest(request, caller);
+    const replay = replayed(deps, reply, keyed);
+    if (replay) return replay;
     const body = parseBody(createBody, input(request));
     const messageType = typeof body.message_type === 'number' ? body.message_type : messageTypes[body.message_type ?? 'outgoing'];
     const inbox = stmt(db, 'SELECT channel_type FROM inboxes WHERE id = ?').get(c.inbox_id) as { channel_type: string };
@@ -159,26 +164,28 @@ export function messageRoutes(app: FastifyInstance, deps: RouteDeps) {
             ? { type: 'User' as const, id: caller.user.id }
             : { type: 'AgentBot' as const, id: caller.bot!.id };
     const ctx = writeContext(deps, caller);
-    const row = commit(ctx, (events) =>
-      insertMessage(
-        ctx,
-        {
-          conversation: c,
-          messageType: messageType as 0 | 1 | 2 | 3,
-          content,
-          private: body.private ?? false,
-          contentType: body.content_type ?? 'text',
-          contentAttributes: attributes,
-          sender,
-          sourceId: body.source_id ?? null,
-          attachments,
-          // Not stored (chatwoot-compat §2.4); the live message.created event carries it (§2.6).
-          ...(body.echo_id === undefined ? {} : { echoId: String(body.echo_id) }),
-        },
-        events,
-      ),
-    );
-    return messageRest(db, row, c.display_id, body.echo_id === undefined ? undefined : String(body.echo_id));
+    return createOnce(deps, reply, keyed, () => {
+      const row = commit(ctx, (events) =>
+        insertMessage(
+          ctx,
+          {
+            conversation: c,
+            messageType: messageType as 0 | 1 | 2 | 3,
+            content,
+            private: body.private ?? false,
+            contentType: body.content_type ?? 'text',
+            contentAttributes: attributes,
+            sender,
+            sourceId: body.source_id ?? null,
+            attachments,
+            // Not stored (chatwoot-compat §2.4); the live message.created event carries it (§2.6).
+            ...(body.echo_id === undefined ? {} : { echoId: String(body.echo_id) }),
+          },
+          events,
+        ),
+      );
+      return messageRest(db, row, c.display_id, body.echo_id === undefined ? undefined : String(body.echo_id));
+    });
   });
 
   // Soft delete, as the reference service: the message stays in the timeline as "deleted". Deleting

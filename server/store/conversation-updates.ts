@@ -8,8 +8,9 @@ import { json, stmt } from '../db/open';
 import type { Changes, DomainEvent } from '../events/bus';
 import { botById, userById } from '../http/auth';
 import { activityText } from './activity';
+import type { Precondition } from '../http/preconditions';
 import type { ConversationRow } from './conversations';
-import { labelsOf } from './conversations';
+import { labelsOf, requireRevision } from './conversations';
 import type { WriteContext } from './writes';
 import { commit, insertMessage } from './writes';
 
@@ -142,5 +143,9 @@ function activityLines(ctx: UpdateContext, changes: Changes): string[] {
   return lines;
 }
 
-export const updateConversation = (ctx: UpdateContext, c: ConversationRow, change: ConversationChange) =>
-  commit(ctx, (events) => applyConversationChange(ctx, c, change, events));
+/** One change in its own transaction; with a precondition (If-Match), checked in that transaction first. */
+export const updateConversation = (ctx: UpdateContext, c: ConversationRow, change: ConversationChange, precondition?: Precondition) =>
+  commit(ctx, (events) => {
+    requireRevision(ctx.db, c.id, precondition);
+    return applyConversationChange(ctx, c, change, events);
+  });

@@ -4,6 +4,8 @@ import type { Db } from '../db/open';
 import { stmt } from '../db/open';
 import type { AccountScope } from '../http/auth';
 import { visibleInboxIds } from '../http/auth';
+import type { Precondition } from '../http/preconditions';
+import { matchesRevision, preconditionFailed } from '../http/preconditions';
 import type { MessageRow } from '../presenters/message';
 
 export interface ConversationRow {
@@ -30,6 +32,10 @@ export interface ConversationRow {
   last_activity_at: number;
   created_at: number;
   updated_at: number;
+  /** Bumped by triggers when state an agent can set changes (migration 5): the ETag. */
+  revision: number;
+  /** The change sequence value of the row's latest insert or update (migration 5): the changes feed's order. */
+  change_seq: number;
 }
 
 const PAGE_SIZE = 25;
@@ -38,6 +44,20 @@ export function conversationByDisplayId(db: Db, accountId: number, displayId: nu
   return stmt(db, 'SELECT * FROM conversations WHERE account_id = ? AND display_id = ?').get(accountId, displayId) as
     | ConversationRow
     | undefined;
+}
+
+export function revisionOf(db: Db, conversationId: number): number {
+  return (stmt(db, 'SELECT revision FROM conversations WHERE id = ?').get(conversationId) as { revision: number }).revision;
+}
+
+/**
+ * The If-Match check: 412 with the current ETag unless the conversation is at a revision the caller
+ * named. Call it inside the write's transaction, so nothing can change between the check and the write.
+ */
+export function requireRevision(db: Db, conversationId: number, precondition: Precondition | undefined): void {
+  if (!precondition) return;
+  const revision = revisionOf(db, conversationId);
+  if (!matchesRevision(precondition, revision)) throw preconditionFailed(revision);
 }
 
 export function labelsOf(db: Db, conversationId: number): string[] {
@@ -73,6 +93,11 @@ export interface ConversationFilters {
   messageQ?: string;
   sortBy?: string;
   page: number;
+  /**
+   * `updated_within` (chatwoot-compat §7): only conversations updated after this time (ms), all of them
+   * (no page). As the reference, it narrows the list only, not the counts.
+   */
+  updatedAfter?: number;
 }
 
 // A Map, not an object literal: `sort_by=constructor` must not find Object.prototype's members.
@@ -148,9 +173,11 @@ export function listConversations(db: Db, scope: AccountScope, f: ConversationFi
   else if (f.assigneeType === 'assigned') assigneeClause = ' AND c.assignee_id IS NOT NULL';
 
   const order = SORTS.get(f.sortBy ?? '') ?? DEFAULT_SORT;
-  const rows = db
-    .prepare(`SELECT c.* ${base}${assigneeClause} ORDER BY ${order} LIMIT ? OFFSET ?`)
-    .all(...listArgs, PAGE_SIZE, (f.page - 1) * PAGE_SIZE) as ConversationRow[];
+  const rows = (
+    f.updatedAfter === undefined
+      ? db.prepare(`SELECT c.* ${base}${assigneeClause} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...listArgs, PAGE_SIZE, (f.page - 1) * PAGE_SIZE)
+      : db.prepare(`SELECT c.* ${base}${assigneeClause} AND c.updated_at > ? ORDER BY ${order}`).all(...listArgs, f.updatedAfter)
+  ) as ConversationRow[];
   return {
     rows,
     meta: {

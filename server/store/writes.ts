@@ -20,10 +20,42 @@ export interface WriteContext {
   performer?: Performer;
 }
 
-/** Runs `work` in one transaction and emits its events only after it committed. */
+/** The events of commits made inside atomically(), held until its transaction commits. */
+const heldEvents = new WeakMap<Db, DomainEvent[]>();
+
+/**
+ * Runs `work` in one transaction and emits its events only after it committed. Inside atomically()
+ * the transaction is a savepoint of the outer one, and the events wait for the outer commit.
+ */
 export function commit<T>(ctx: WriteContext, work: (events: DomainEvent[]) => T): T {
   const events: DomainEvent[] = [];
   const result = ctx.db.transaction(() => work(events))();
+  const held = heldEvents.get(ctx.db);
+  if (held) held.push(...events);
+  else for (const e of events) ctx.bus.emit(e);
+  return result;
+}
+
+/**
+ * Runs `work`, and every commit() it makes, as one transaction: all of it lands or none of it does
+ * (better-sqlite3 makes the inner transactions savepoints). The inner commits' events are emitted
+ * once it has committed, and never if it rolls back. `work` must be synchronous: an await would end
+ * the transaction early.
+ */
+export function atomically<T>(ctx: { db: Db; bus: EventBus }, work: () => T): T {
+  if (heldEvents.has(ctx.db)) throw new Error('atomically() does not nest');
+  const events: DomainEvent[] = [];
+  heldEvents.set(ctx.db, events);
+  let result: T;
+  try {
+    result = ctx.db.transaction(() => {
+      const value = work();
+      if (value instanceof Promise) throw new TypeError('atomically() needs synchronous work');
+      return value;
+    })();
+  } finally {
+    heldEvents.delete(ctx.db);
+  }
   for (const e of events) ctx.bus.emit(e);
   return result;
 }

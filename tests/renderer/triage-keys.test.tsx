@@ -115,6 +115,7 @@ describe('the palette offers every triage action', () => {
     state.opened.push(12);
     state.labelsOnTargets = ['billing'];
     state.unsent = { waiting: 0, failed: 1 };
+    state.conflict = 77;
     const cases: [string, string][] = [
       ['resolve', 'Resolve'],
       ['resolve and open', 'Resolve and open the next conversation'],
@@ -143,6 +144,8 @@ describe('the palette offers every triage action', () => {
       ['retry unsent', 'Retry unsent messages'],
       ['discard messages', 'Discard messages that were not sent'],
       ['select every', 'Select every conversation in the list'],
+      ['apply my change', 'Apply my change anyway'],
+      ['keep theirs', 'Drop my change (keep theirs)'],
     ];
     for (const [query, title] of cases) {
       state.overlay = undefined;
@@ -175,6 +178,8 @@ describe('the palette offers every triage action', () => {
       { op: 'read', ids: [12] },
       { op: 'retryUnsent' },
       { op: 'discardFailed' },
+      { op: 'conflict:apply', arg: 77 },
+      { op: 'conflict:drop', arg: 77 },
     ]);
     expect(state.bulk).toEqual([11, 12, 13]);
   });

@@ -16,3 +16,21 @@ export function fetchVia(service: Service, log?: { url: string; headers: Record<
     return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers: res.headers as Record<string, string> });
   }) as typeof fetch;
 }
+
+/**
+ * The same service as a client sees one without our extensions (a real Chatwoot installation):
+ * the requests lose `Idempotency-Key` and `If-Match`, the answers lose `X-Inbox-Extensions` and
+ * `ETag`. The chaos suite's proxy does the same with `--no-extensions`.
+ */
+export function withoutExtensions(inner: typeof fetch): typeof fetch {
+  return (async (input: string | URL | Request, init?: RequestInit) => {
+    const headers = new Headers(init?.headers);
+    headers.delete('idempotency-key');
+    headers.delete('if-match');
+    const res = await inner(input, { ...init, headers });
+    const out = new Headers(res.headers);
+    out.delete('x-inbox-extensions');
+    out.delete('etag');
+    return new Response(res.status === 204 ? null : await res.text(), { status: res.status, headers: out });
+  }) as typeof fetch;
+}

@@ -18,7 +18,8 @@ import type { BridgeError } from '../../../shared/bridge/result';
 import type { Conversation } from '../../../shared/api/records';
 import type { InboxDb, OutboxEntry } from '../db/schema';
 import { saveConversations } from '../db/save';
-import { decide } from '../model/conflicts';
+import { decide, intentValue } from '../model/conflicts';
+import type { Intent } from '../model/intent';
 import { describeIntent, isLocalMessage } from '../model/intent';
 import { BridgeFailure } from '../platform/call';
 import type { RefreshOutcome } from '../sync/refresh';
@@ -185,10 +186,13 @@ export class OutboxSender {
       }
       if (this.inFlight.size >= this.parallel) break;
       this.inFlight.add(head.conversationId);
-      void this.process(head).finally(() => {
-        this.inFlight.delete(head.conversationId);
-        this.kick();
-      });
+      void this.process(head)
+        // A sender stopped under its work (the page going, its database closed) has nothing left to record.
+        .catch(() => undefined)
+        .finally(() => {
+          this.inFlight.delete(head.conversationId);
+          this.kick();
+        });
     }
     if (soonest < Infinity) this.timer = setTimeout(() => this.kick(), Math.max(0, soonest - now));
   }
@@ -215,7 +219,10 @@ export class OutboxSender {
           .sort((a, b) => a.seq! - b.seq!)[0];
         if (next && next.kind === current.kind && next.state === 'queued') {
           await db.outbox.delete(current.seq!);
-          const inherited = current.firstSentAt === undefined ? {} : { firstSentAt: current.firstSentAt, lastSentAt: current.lastSentAt, guarded: current.guarded, uncertain: current.uncertain };
+          const inherited =
+            current.firstSentAt === undefined
+              ? {}
+              : { firstSentAt: current.firstSentAt, lastSentAt: current.lastSentAt, guarded: current.guarded, uncertain: current.uncertain, sent: [...(current.sent ?? []), ...(next.sent ?? [])] };
           await db.outbox.update(next.seq!, { before: current.before, ...inherited });
           return undefined;
         }
@@ -251,9 +258,10 @@ export class OutboxSender {
   }
 
   /** Records that a write is about to go (before it goes, so a reload knows it may have landed). */
-  private async handOver(entry: OutboxEntry, guarded: boolean): Promise<OutboxEntry> {
+  private async handOver(entry: OutboxEntry, guarded: boolean, intent: Intent = entry.payload): Promise<OutboxEntry> {
     const at = this.now();
-    const sent = { lastSentAt: at, firstSentAt: entry.firstSentAt ?? at, guarded };
+    const value = intentValue(intent)?.key;
+    const sent = { lastSentAt: at, firstSentAt: entry.firstSentAt ?? at, guarded, ...(value === undefined ? {} : { sent: [...(entry.sent ?? []), value] }) };
     await this.db.outbox.update(entry.seq!, sent);
     return { ...entry, ...sent };
   }
@@ -285,7 +293,7 @@ export class OutboxSender {
         return;
       }
       const ifMatch = features.conversationEtag && base.etag ? base.etag : undefined;
-      const sent = await this.handOver(entry, ifMatch !== undefined);
+      const sent = await this.handOver(entry, ifMatch !== undefined, decision.intent);
       // Whatever the answer, the revision moves on.
       this.known.delete(id);
       const result = await deliver(this.bridge, sent, decision.intent, ifMatch);
@@ -299,17 +307,19 @@ export class OutboxSender {
 
   private async sendMessage(entry: OutboxEntry): Promise<void> {
     if (entry.uncertain) {
-      // The service keeps the first answer under the key: sending again returns that copy.
+      // Look first: a read cannot create anything, and it answers where the create's answer keeps
+      // getting lost. Where the service honours the key, "not found" may only mean "not yet"
+      // (still on its way), which is fine: sending again with the same key returns the first copy.
+      // Elsewhere the quiet window has passed, so what is not there now never will be.
+      const found = await findSentMessage(this.bridge, {
+        conversationId: entry.conversationId,
+        clientId: entry.clientId,
+        intent: entry.payload as Extract<OutboxEntry['payload'], { kind: 'message' }>,
+        afterId: entry.afterId ?? 0,
+      });
+      if (found) return confirm(this.db, entry, { message: found.message }, this.now, (c) => this.readBack(c));
       const keyed = entry.guarded && entry.firstSentAt !== undefined && this.now() - entry.firstSentAt < KEY_TRUST_MS;
       if (!keyed) {
-        const found = await findSentMessage(this.bridge, {
-          conversationId: entry.conversationId,
-          clientId: entry.clientId,
-          intent: entry.payload as Extract<OutboxEntry['payload'], { kind: 'message' }>,
-          afterId: entry.afterId ?? 0,
-        });
-        if (found) return confirm(this.db, entry, { message: found.message }, this.now, (c) => this.readBack(c));
-        // Not there, and (the quiet window has passed) it can no longer arrive: sending again cannot duplicate.
         await this.db.outbox.update(entry.seq!, { uncertain: false });
         entry.uncertain = false;
       }

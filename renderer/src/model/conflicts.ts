@@ -91,13 +91,18 @@ const activityOf = (c: Conversation) => {
  * attempt of this entry went out (its outcome unknown), so a service already showing the intent
  * may be our own doing: never "someone else".
  */
-export function decide(entry: Pick<OutboxEntry, 'payload' | 'before' | 'kind'>, service: Conversation, attempted: boolean): Decision {
+export function decide(entry: Pick<OutboxEntry, 'payload' | 'before' | 'kind' | 'sent'>, service: Conversation, attempted: boolean): Decision {
   const intent = entry.payload;
-  if (intent.kind === 'labels') return decideLabels(intent, entry.before?.record ?? undefined, service);
+  const ours = new Set(entry.sent ?? []);
+  if (intent.kind === 'labels') {
+    // Our own earlier write landed (late): it, not what the agent first saw, is what this change builds on.
+    const before = ours.has(recordValue('labels', service)!.key) ? service : (entry.before?.record ?? undefined);
+    return decideLabels(intent, before, service);
+  }
   const mine = intentValue(intent);
   if (!mine) return { kind: 'send', intent };
   const theirs = recordValue(intent.kind, service)!;
-  const base = recordValue(intent.kind, entry.before?.record ?? undefined);
+  const base = ours.has(theirs.key) ? theirs : recordValue(intent.kind, entry.before?.record ?? undefined);
   const info = (): ConflictInfo => ({ theirs: theirs.words, mine: mine.words, ...(activityOf(service) ? { activity: activityOf(service)! } : {}) });
   if (theirs.key === mine.key) {
     // Snoozing again with another time is not "already there".

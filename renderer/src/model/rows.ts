@@ -98,6 +98,12 @@ export interface OutboxEntry {
   /** When the first and the latest attempt were handed over (epoch ms), written before each goes. */
   firstSentAt?: number;
   lastSentAt?: number;
+  /**
+   * The values (model/conflicts.ts keys) earlier attempts of this change handed over, its own and
+   * those of changes it superseded: a service showing one of them shows our own write landing
+   * late, not another agent's.
+   */
+  sent?: string[];
   /** The latest attempt carried a precondition (`If-Match`): if it lands late, it cannot overwrite anything. */
   guarded?: boolean;
   /** The latest attempt's outcome is unknown (timeout, lost connection, 5xx, a reload while it was on its way). */

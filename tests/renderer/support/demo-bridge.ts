@@ -3,6 +3,7 @@
 import type { Bridge } from '../../../shared/bridge/contract';
 import type { SessionInfo } from '../../../shared/bridge/calls/session';
 import type { DemoService } from '../../support/demo-service';
+import { fetchVia, withoutExtensions } from '../../support/fake-service';
 import { signedInCore } from '../../support/signed-in-core';
 
 export interface DemoBridge {
@@ -12,8 +13,9 @@ export interface DemoBridge {
   calls: { name: string; input: unknown }[];
 }
 
-export async function demoBridge(svc: DemoService, token = svc.creds.agentToken): Promise<DemoBridge> {
-  const { core, signIn } = await signedInCore(svc, { token });
+/** `extensions: false`: the service as one without our extensions (like a real Chatwoot installation). */
+export async function demoBridge(svc: DemoService, token = svc.creds.agentToken, opts: { extensions?: boolean } = {}): Promise<DemoBridge> {
+  const { core, signIn } = await signedInCore(svc, { token, ...(opts.extensions === false ? { fetch: withoutExtensions(fetchVia(svc)) } : {}) });
   if (!signIn.ok || (signIn.value as { status: string }).status !== 'signed_in') throw new Error('demo sign-in failed');
   const calls: { name: string; input: unknown }[] = [];
   const bridge = {

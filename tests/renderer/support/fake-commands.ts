@@ -22,6 +22,8 @@ export function fakeInboxContext(over: Partial<InboxCommandContext> = {}, order:
     triage: [] as TriageCall[],
     labelsOnTargets: [] as string[],
     unsent: { waiting: 0, failed: 0 },
+    /** The outbox seq of a conflict waiting for the agent. */
+    conflict: undefined as number | undefined,
   };
   const log = (op: string, ids?: number[], arg?: unknown) => state.triage.push({ op, ...(ids ? { ids } : {}), ...(arg === undefined ? {} : { arg }) });
   // The inbox's rule, minus focus: the selection, else the open conversation, else the cursor.
@@ -50,6 +52,8 @@ export function fakeInboxContext(over: Partial<InboxCommandContext> = {}, order:
     retryUnsent: () => log('retryUnsent'),
     discardFailed: () => log('discardFailed'),
     unsent: () => state.unsent,
+    conflict: () => state.conflict,
+    resolveConflict: (seq, choice) => log(`conflict:${choice}`, undefined, seq),
   });
   const ctx = (): InboxCommandContext => ({
     view: state.view,

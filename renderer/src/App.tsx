@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { Bridge } from '../../shared/bridge/contract';
 import { useCachePurge } from './platform/cache-purge';
+import { useBridgeConnection } from './platform/connection';
 import { SessionProvider, useSessionState } from './platform/session';
 import { SessionUiContext } from './platform/session-ui';
 import { useUnreadBadge } from './platform/unread-badge';
@@ -18,11 +19,13 @@ import './styles/session.css';
 
 export function App({ bridge }: { bridge: Bridge }) {
   const state = useSessionState(bridge);
+  const link = useBridgeConnection(bridge);
   const purged = useCachePurge(bridge);
   const [adding, setAdding] = useState(false);
   const ui = useMemo(() => ({ addAccount: () => setAdding(true) }), []);
 
-  if (!state || !purged) return <p className="loading" role="status">Loading…</p>;
+  if (link === 'refused') return <HostRestarted />;
+  if (!state || !purged) return <p className="loading" role="status">{link === 'disconnected' ? "Loading… (waiting for the app's background process)" : 'Loading…'}</p>;
   if (state.status === 'signed_out' || adding) {
     return (
       <>
@@ -58,6 +61,22 @@ function PerSessionQueries(props: { children: ReactNode }) {
   // Keyed by session id where it is rendered, so each session starts with an empty cache.
   const [client] = useState(() => new QueryClient({ defaultOptions: outer.getDefaultOptions() }));
   return <QueryClientProvider client={client}>{props.children}</QueryClientProvider>;
+}
+
+/**
+ * Web mode's host was started again with another launch secret (no data folder to keep it in):
+ * this page cannot prove it is the agent's own any more. Nothing queued is lost (it is in this
+ * browser's cache); the address the host printed opens the same inbox.
+ */
+function HostRestarted() {
+  return (
+    <main className="sign-in">
+      <p role="alert">
+        The app was restarted with a new launch key, so this page can no longer reach it. Open the address it printed (npm start or npm run web shows it); everything you queued here
+        is kept and will be sent from there.
+      </p>
+    </main>
+  );
 }
 
 function UnreadBadge() {

@@ -34,8 +34,17 @@ export type BridgeOutput<C extends BridgeCallName> = z.output<(typeof bridgeCall
 export const isBridgeCallName = (name: unknown): name is BridgeCallName =>
   typeof name === 'string' && Object.prototype.hasOwnProperty.call(bridgeCalls, name);
 
+/**
+ * The link between the page and main: `connected`; `disconnected` (reconnecting: web mode's local
+ * host is restarting, or was killed); `refused` (the host no longer accepts this page's launch
+ * secret: it was started with a new one).
+ */
+export type BridgeConnection = 'connected' | 'disconnected' | 'refused';
+
 /** What the renderer codes against; Electron and web mode are two implementations of it. */
 export interface Bridge {
   call<C extends BridgeCallName>(name: C, input: BridgeInput<C>): Promise<Result<BridgeOutput<C>>>;
   on<E extends BridgeEventName>(event: E, listener: (payload: BridgeEventPayload<E>) => void): () => void;
+  /** Where the link can drop (web mode): its changes. Electron's IPC never drops, so it has none. */
+  onConnection?(listener: (state: BridgeConnection) => void): () => void;
 }

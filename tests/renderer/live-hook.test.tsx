@@ -34,11 +34,12 @@ describe('useLiveUpdates', () => {
     fetches = 0;
     const fake = fakeBridge({ 'conversations.get': () => ({ ok: false, error: { kind: 'not_found', message: 'gone' } }) });
     const { client } = renderWithSession(<OnScreen />, { bridge: fake.bridge });
-    await waitFor(() => expect(fetches).toBe(1));
+    // Mounted, then the client's own catch-up at start asks what is on screen again.
+    await waitFor(() => expect(fetches).toBe(2));
     let offScreen = 0;
     await client.fetchQuery({ queryKey: ['off-screen'], queryFn: async () => ++offScreen });
     act(() => fake.emit('live.catchUp', { reason: 'not_recovered' }));
-    await waitFor(() => expect(fetches).toBe(2));
+    await waitFor(() => expect(fetches).toBe(3));
     expect(offScreen).toBe(1);
     expect(client.getQueryState(['off-screen'])?.isInvalidated).toBe(true);
   });

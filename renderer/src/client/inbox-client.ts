@@ -21,7 +21,12 @@ import { createLiveHandler } from '../live/live-handler';
 import type { LiveHandlerDeps } from '../live/live-handler';
 import { callOrThrow } from '../platform/call';
 import { LocalSearchIndex } from '../search/local-index';
+import type { ServiceFeatures } from '../../../shared/bridge/calls/session';
+import { onReconnect } from '../platform/connection';
+import type { CatchUpResult } from '../sync/catch-up';
+import { advanceWatermark, catchUp } from '../sync/catch-up';
 import { HistoryFollower } from '../sync/history';
+import { prefetchQueues } from '../sync/prefetch';
 import { refreshConversation } from '../sync/refresh';
 
 /** What the client asks of the screen it runs under (UI state stays in React and zustand). */
@@ -47,6 +52,9 @@ export interface InboxClientOptions {
   backoff?: BackoffPolicy;
   now?: () => number;
 }
+
+/** How often the watermark follows a live socket that stayed up. */
+const WATERMARK_TICK_MS = 60_000;
 
 /** The session's cache database: one per session, deleted at sign-out (platform/cache-purge.ts). */
 export const sessionDbName = (sessionId: string) => `inbox:${sessionId}`;
@@ -96,17 +104,74 @@ export function createInboxClient(opts: InboxClientOptions) {
     discardMessage: (seq: number) => agent.discardMessage(db, seq),
   };
 
+  const features = async (): Promise<ServiceFeatures> => {
+    const r = await bridge.call('session.features', {});
+    return r.ok ? r.value : { idempotencyKey: false, conversationEtag: false, changesFeed: false };
+  };
+
+  /**
+   * Catch-up, one at a time: asked for while one runs, it runs once more after (what arrived
+   * meanwhile may have been missed too). Then what is on screen is asked again (also when the
+   * service could not be reached: the screen says so), and the queues' conversations are kept
+   * readable offline in idle time.
+   */
+  let catching: Promise<CatchUpResult | undefined> | undefined;
+  let again = false;
+  let stopped = true;
+  async function catchUpOnce(): Promise<CatchUpResult | undefined> {
+    let result: CatchUpResult | undefined;
+    try {
+      result = await catchUp({ bridge, db, features, now });
+    } catch {
+      // Unreachable: the next reconnect or catch-up signal tries again; what was stored stays.
+    }
+    view.revalidateScreen();
+    if (result && !stopped) void prefetchQueues({ bridge, db, history, meId: me.id, stopped: () => stopped });
+    return result;
+  }
+  function syncNow(): Promise<CatchUpResult | undefined> {
+    if (catching) {
+      again = true;
+      return catching;
+    }
+    catching = catchUpOnce().finally(() => {
+      catching = undefined;
+      if (again && !stopped) {
+        again = false;
+        void syncNow();
+      }
+    });
+    return catching;
+  }
+
   let holders = 0;
   let stopTimer: ReturnType<typeof setTimeout> | undefined;
   let running: (() => void) | undefined;
 
   function start(): () => void {
+    stopped = false;
     void outbox.start();
+    // While the socket stays up it delivers everything: the next catch-up may start from later.
+    let liveSince: number | undefined;
+    const tick = setInterval(() => {
+      if (liveSince !== undefined && now() - liveSince > WATERMARK_TICK_MS) void advanceWatermark(db, now() - WATERMARK_TICK_MS);
+    }, WATERMARK_TICK_MS);
     const offs = [
       bridge.on('live.event', (event) => void live.handle(event)),
-      bridge.on('live.catchUp', () => view.revalidateScreen()),
+      // Events may have been missed (first connection, a reconnect the service could not replay, long offline).
+      bridge.on('live.catchUp', () => void syncNow()),
+      bridge.on('live.status', (s) => (liveSince = s.state === 'connected' ? (liveSince ?? now()) : undefined)),
+      // Web mode's host came back (restarted, or the page lost it): what it queued goes, what was missed comes.
+      onReconnect(bridge, () => {
+        liveSince = undefined;
+        void outbox.retryNow();
+        void syncNow();
+      }),
     ];
+    void syncNow();
     return () => {
+      stopped = true;
+      clearInterval(tick);
       for (const off of offs) off();
       outbox.stop();
       search.stop();
@@ -124,6 +189,8 @@ export function createInboxClient(opts: InboxClientOptions) {
     live,
     search,
     conversations: { refresh },
+    /** Catch-up of the whole cache now (joins one under way). */
+    syncNow,
     /** Keeps the background work running until the returned release is called. */
     retain(): () => void {
       clearTimeout(stopTimer);

@@ -36,13 +36,15 @@ export function MessageList(props: {
   gaps: readonly HistoryGap[];
   hasOlder: boolean;
   loadingOlder: boolean;
+  /** The last try to load older messages could not reach the service: no more tries on their own, and the pane says why. */
+  olderUnavailable?: boolean;
   onLoadOlder(): void;
   /** Messages not confirmed yet, by client id (from the outbox). */
   unsent?: ReadonlyMap<string, UnsentInfo>;
   onRetry?(seq: number): void;
   onDiscard?(seq: number): void;
 }) {
-  const { messages, gaps, hasOlder, loadingOlder, onLoadOlder, unsent } = props;
+  const { messages, gaps, hasOlder, loadingOlder, onLoadOlder, unsent, olderUnavailable = false } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const items = useMemo(() => itemsOf(messages, gaps, hasOlder), [messages, gaps, hasOlder]);
   const getItemKey = useCallback((i: number) => items[i]?.key ?? i, [items]);
@@ -80,9 +82,9 @@ export function MessageList(props: {
 
   const maybeLoadOlder = useCallback(() => {
     const el = scroller.current;
-    if (!el || !hasOlder || loadingOlder || !started.current) return;
+    if (!el || !hasOlder || loadingOlder || olderUnavailable || !started.current) return;
     if (el.scrollTop < LOAD_AHEAD_PX) onLoadOlder();
-  }, [hasOlder, loadingOlder, onLoadOlder]);
+  }, [hasOlder, loadingOlder, olderUnavailable, onLoadOlder]);
 
   // A short history that does not fill the pane cannot be scrolled: ask for more right away.
   useEffect(() => {
@@ -93,7 +95,7 @@ export function MessageList(props: {
     <div className="message-pane">
       {hasOlder && messages.length > 0 && (
         <button type="button" className="load-older" onClick={onLoadOlder} disabled={loadingOlder}>
-          {loadingOlder ? 'Loading older messages…' : 'Load older messages'}
+          {loadingOlder ? 'Loading older messages…' : olderUnavailable ? 'Older messages are not on this computer (offline). Try again' : 'Load older messages'}
         </button>
       )}
       <div

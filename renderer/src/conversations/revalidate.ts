@@ -36,7 +36,7 @@ export async function revalidateView(
   for (let page = 1; page <= maxPages; page++) {
     const askedAt = Date.now();
     const list = await callOrThrow(bridge, 'conversations.list', listInput(view, page));
-    if (page === 1) await db.viewCounts.put({ key: countsKey(view), counts: list.data.meta, fetchedAt: Date.now() });
+    if (page === 1) await db.viewCounts.put({ key: countsKey(view), counts: list.data.meta, fetchedAt: askedAt });
     if (list.data.payload.length === 0) {
       complete = true;
       break;
@@ -77,6 +77,8 @@ export async function reconcileView(db: InboxDb, view: ListView, meId: number, s
 
 /** The tab counts alone (page 1's meta): after the agent's own changes landed, without re-reading the list. */
 export async function refreshCounts(bridge: Bridge, db: InboxDb, view: ListView): Promise<void> {
+  const askedAt = Date.now();
   const first = await bridge.call('conversations.list', listInput(view, 1));
-  if (first.ok) await db.viewCounts.put({ key: countsKey(view), counts: first.value.data.meta, fetchedAt: Date.now() });
+  // When they were asked for: the agent's changes confirmed after that may not be in them (conversations/counts.ts).
+  if (first.ok) await db.viewCounts.put({ key: countsKey(view), counts: first.value.data.meta, fetchedAt: askedAt });
 }

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { LiveStatus } from '../../../shared/bridge/calls/app';
 import type { Bridge } from '../../../shared/bridge/contract';
+import { onReconnect } from '../platform/connection';
 
 export function useLiveStatus(bridge: Bridge): LiveStatus | undefined {
   const [status, setStatus] = useState<LiveStatus>();
@@ -13,11 +14,18 @@ export function useLiveStatus(bridge: Bridge): LiveStatus | undefined {
       heard = true;
       if (live) setStatus(s);
     });
-    // An event that arrived first is newer than this answer.
-    void bridge.call('app.liveStatus', {}).then((r) => live && !heard && r.ok && setStatus(r.value));
+    const ask = () => {
+      heard = false;
+      // An event that arrived first is newer than this answer.
+      void bridge.call('app.liveStatus', {}).then((r) => live && !heard && r.ok && setStatus(r.value));
+    };
+    ask();
+    // A restarted host holds a new socket: what it says now, not what the old one said last.
+    const offReconnect = onReconnect(bridge, ask);
     return () => {
       live = false;
       off();
+      offReconnect();
     };
   }, [bridge]);
   return status;

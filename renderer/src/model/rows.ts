@@ -56,6 +56,12 @@ export interface CursorState {
   hasOlder: boolean;
   /** Holes between oldestId and newestId still to be filled (a latest page that did not connect). */
   gaps: HistoryGap[];
+  /**
+   * Client time of the last read that reached the newest message (a newest page, a short `after`
+   * page): every message created before it is held, or inside a recorded gap. Catch-up moves the
+   * cursor past new messages without a gap only when this is after the feed cursor was read.
+   */
+  completeAt?: number;
 }
 
 export type ComposerMode = 'reply' | 'note';

@@ -10,6 +10,7 @@ import { createInboxClient } from '../client/inbox-client';
 import type { InboxDb } from '../db/schema';
 import type { BackoffPolicy } from '../actions/retry-policy';
 import { clientView } from '../client/view';
+import { onReconnect } from './connection';
 
 export { BridgeFailure, callOrThrow } from './call';
 
@@ -18,12 +19,17 @@ export function useSessionState(bridge: Bridge): SessionState | undefined {
   useEffect(() => {
     let live = true;
     const off = bridge.on('session.changed', (s) => live && setState(s));
-    void bridge.call('session.get', {}).then((r) => {
-      if (live && r.ok) setState(r.value);
-    });
+    const ask = () =>
+      void bridge.call('session.get', {}).then((r) => {
+        if (live && r.ok) setState(r.value);
+      });
+    ask();
+    // A restarted host (web mode) may have another session: ask again when the link is back.
+    const offReconnect = onReconnect(bridge, ask);
     return () => {
       live = false;
       off();
+      offReconnect();
     };
   }, [bridge]);
   return state;

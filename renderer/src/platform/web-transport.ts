@@ -6,12 +6,14 @@
 // caller is told (`network`) and it is never resent. A call that has not gone out yet waits for
 // the next connection; if it times out first, it is dropped and never sent. So a caller that was
 // told "failed" can rely on it: nothing it asked for runs later behind its back.
-import type { Bridge, BridgeCallName, BridgeInput, BridgeOutput } from '../../../shared/bridge/contract';
+import type { Bridge, BridgeCallName, BridgeConnection, BridgeInput, BridgeOutput } from '../../../shared/bridge/contract';
 import type { BridgeEventName, BridgeEventPayload } from '../../../shared/bridge/events';
 import type { Result } from '../../../shared/bridge/result';
 import { serverFrameSchema } from '../../../shared/bridge/wire';
 
 const CALL_TIMEOUT_MS = 60_000;
+/** A host that refused our secret may be restarted with it again: ask now and then, cheaply. */
+const REFUSED_RETRY_MS = 10_000;
 
 interface Pending {
   resolve: (r: Result<unknown>) => void;
@@ -31,6 +33,13 @@ export function createWebTransport(
   let retryMs = 250;
   const pending = new Map<number, Pending>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const connectionListeners = new Set<(state: BridgeConnection) => void>();
+  let connection: BridgeConnection | undefined;
+  const setConnection = (state: BridgeConnection) => {
+    if (state === connection) return;
+    connection = state;
+    for (const l of connectionListeners) l(state);
+  };
 
   const isOpen = () => ready && socket?.readyState === WebSocket.OPEN;
   function send(p: Pending) {
@@ -53,6 +62,7 @@ export function createWebTransport(
       if ((data as { type?: unknown })?.type === 'ready') {
         ready = true;
         retryMs = 250;
+        setConnection('connected');
         // Calls made while disconnected go out now, in the order they were made.
         for (const p of pending.values()) if (!p.sent) send(p);
         return;
@@ -79,9 +89,12 @@ export function createWebTransport(
         p.resolve({ ok: false, error: { kind: 'network', message: 'Lost the connection to the app. Retrying.' } });
       }
       if (event.code === 4401) {
-        for (const l of listeners.get('transport.unauthorized') ?? []) l(undefined);
+        setConnection('refused');
+        setTimeout(connect, REFUSED_RETRY_MS);
         return;
       }
+      // A refused page stays refused until a host takes it back (a flapping socket does not hide it).
+      if (connection !== 'refused') setConnection('disconnected');
       setTimeout(connect, retryMs);
       retryMs = Math.min(retryMs * 2, 5_000);
     };
@@ -108,6 +121,11 @@ export function createWebTransport(
       const l = listener as (payload: unknown) => void;
       set.add(l);
       return () => set.delete(l);
+    },
+    onConnection(listener) {
+      connectionListeners.add(listener);
+      if (connection) listener(connection);
+      return () => connectionListeners.delete(listener);
     },
   };
 }

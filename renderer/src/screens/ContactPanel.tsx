@@ -7,7 +7,7 @@ import type { Contact } from '../../../shared/api/contacts';
 import { relativeTime } from '../components/time';
 import type { CachedConversation } from '../db/schema';
 import { saveContact, saveConversations } from '../db/save';
-import { callOrThrow } from '../platform/call';
+import { callOrThrow, isUnreachable } from '../platform/call';
 import { useSession } from '../platform/session';
 import { useUi } from '../state/ui';
 
@@ -22,7 +22,7 @@ export function ContactPanel({ conversation }: { conversation: CachedConversatio
     async () => (contactId ? (await db.conversations.where('contactId').equals(contactId).toArray()).sort((a, b) => b.lastActivityAt - a.lastActivityAt) : []),
     [db, contactId],
   );
-  useQuery({
+  const fetched = useQuery({
     queryKey: ['contact', db.name, contactId],
     enabled: contactId > 0,
     queryFn: async () => {
@@ -44,6 +44,8 @@ export function ContactPanel({ conversation }: { conversation: CachedConversatio
   });
 
   const contact: Partial<Contact> = cached ?? { name: conversation.contactName, email: conversation.contactEmail || null };
+  // Only the name and email the conversation carries are here, and the service cannot be reached: say so.
+  const notCached = cached === undefined && isUnreachable(fetched.error);
   const extra = contact.additional_attributes ?? {};
   const details: [string, string][] = (
     [
@@ -65,6 +67,11 @@ export function ContactPanel({ conversation }: { conversation: CachedConversatio
       </header>
       <section aria-labelledby="contact-details">
         <h3 id="contact-details">Details</h3>
+        {notCached && (
+          <p className="muted" role="note" data-testid="contact-not-cached">
+            The rest of this contact&apos;s details are not on this computer yet. They load when the service can be reached.
+          </p>
+        )}
         {details.length ? (
           <dl>
             {details.map(([k, v]) => (

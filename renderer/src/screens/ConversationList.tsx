@@ -12,6 +12,7 @@ import { ConversationRow, ROW_HEIGHT } from '../components/ConversationRow';
 import { FilterBar } from '../components/FilterBar';
 import { ListTabs } from '../components/ListTabs';
 import { SyncBanner } from '../components/SyncBanner';
+import { adjustedCounts } from '../conversations/counts';
 import { refreshCounts, revalidateView } from '../conversations/revalidate';
 import { countsKey, readFirstRows, readView, statusOptions, tabOptions, viewKey, withInFlight } from '../conversations/view';
 import { useDirectory } from '../directory/use-directory';
@@ -55,7 +56,15 @@ export function ConversationList(props: { orderRef: { current: readonly number[]
   useEffect(() => {
     if (result) settledBefore(result.startedAt);
   }, [result]);
-  const counts = useLiveQuery(() => db.viewCounts.get(countsKey(view)), [db, view]);
+  // The service's counts, with the agent's changes it has not counted yet.
+  const counts = useLiveQuery(async () => {
+    const held = await db.viewCounts.get(countsKey(view));
+    if (!held) return undefined;
+    const entries = (await db.outbox.toArray()).filter((e) => e.kind !== 'message');
+    const ids = [...new Set(entries.map((e) => e.conversationId))];
+    const rows = new Map((await db.conversations.bulkGet(ids)).filter((r) => r !== undefined).map((r) => [r.id, r]));
+    return { counts: adjustedCounts(held.counts, held.fetchedAt, entries, rows, view, meId) };
+  }, [db, view, meId]);
   const revalidate = useQuery({
     queryKey: ['conversations', db.name, key],
     queryFn: () => revalidateView(bridge, db, view, meId, undefined, client.conversations.refresh),

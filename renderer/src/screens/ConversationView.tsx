@@ -13,7 +13,7 @@ import { useUnsentMessages, withoutDelivered } from '../components/unsent';
 import { MessageList } from '../components/MessageList';
 import { SyncBanner } from '../components/SyncBanner';
 import { TypingIndicator } from '../components/TypingIndicator';
-import { BridgeFailure } from '../platform/call';
+import { BridgeFailure, isUnreachable } from '../platform/call';
 import { useSession } from '../platform/session';
 import { useUi } from '../state/ui';
 import { ContactPanel } from './ContactPanel';
@@ -30,7 +30,8 @@ export function ConversationView(props: { conversationId: number }) {
   const narrowPane = useUi((s) => s.narrowPane);
   const conversation = useLiveQuery(() => db.conversations.get(id), [db, id]);
   const messages = useLiveQuery(() => db.messages.where('[conversation_id+id]').between([id, 0], [id, Infinity]).toArray(), [db, id]);
-  const cursor = useLiveQuery(() => db.cursors.get(id), [db, id]);
+  // null: no history of it is cached (undefined: still reading).
+  const cursor = useLiveQuery(async () => (await db.cursors.get(id)) ?? null, [db, id]);
   const fullRecord = useLiveQuery(async () => (await db.conversationRecords.get(id))?.record, [db, id]);
   const notify = useUi((s) => s.notify);
   const openPicker = useUi((s) => s.openPicker);
@@ -57,6 +58,9 @@ export function ConversationView(props: { conversationId: number }) {
   }, [unread, client, id]);
 
   const missing = record.error instanceof BridgeFailure && record.error.error.kind === 'not_found';
+  // Nothing of its history is on this computer and the service cannot be reached: say so plainly
+  // instead of spinning (the agent's own queued replies still show, and go when it is back).
+  const notCached = cursor === null && isUnreachable(latest.error);
   const name = conversation?.contactName ?? `Conversation #${id}`;
   const messageActions = {
     unsent,
@@ -99,13 +103,20 @@ export function ConversationView(props: { conversationId: number }) {
         ) : (
           <>
             <SyncBanner error={latest.error ?? older.error ?? record.error} fetching={latest.isFetching} />
-            {messages && messages.length === 0 && !latest.isFetching && <p className="empty">No messages yet.</p>}
+            {notCached ? (
+              <p className="empty" role="note" data-testid="history-not-cached">
+                The messages of this conversation are not on this computer yet. They load when the service can be reached.
+              </p>
+            ) : (
+              messages && messages.length === 0 && !latest.isFetching && <p className="empty">No messages yet.</p>
+            )}
             <MessageList
               messages={shown}
               {...messageActions}
               gaps={cursor?.gaps ?? []}
-              hasOlder={cursor?.hasOlder ?? true}
+              hasOlder={notCached ? false : (cursor?.hasOlder ?? true)}
               loadingOlder={older.isPending}
+              olderUnavailable={isUnreachable(older.error)}
               onLoadOlder={() => !older.isPending && older.mutate()}
             />
             <TypingIndicator conversationId={id} />

@@ -16,6 +16,7 @@ import { createInboxCommands } from '../commands/inbox-commands';
 import { useShortcuts } from '../commands/use-shortcuts';
 import { useDirectory, useDirectorySync } from '../directory/use-directory';
 import { useLiveStatus } from '../live/live-status';
+import { useBridgeConnection } from '../platform/connection';
 import { useLiveUpdates } from '../live/use-live-updates';
 import { useClientRunning, useSession } from '../platform/session';
 import type { SearchHit } from '../search/merge';
@@ -46,6 +47,7 @@ export function Inbox() {
   useClientRunning();
   useLiveUpdates();
   const liveStatus = useLiveStatus(bridge);
+  const link = useBridgeConnection(bridge);
   // A notice stays long enough to read, then goes (the live region has announced it).
   useEffect(() => {
     if (!notice) return;
@@ -118,7 +120,7 @@ export function Inbox() {
           Shortcuts
         </button>
         <OutboxStatus />
-        <LiveIndicator status={liveStatus} />
+        <LiveIndicator status={liveStatus} link={link} />
         <span className="muted user-name">{session.user.name}</span>
         <SessionSwitcher />
       </header>

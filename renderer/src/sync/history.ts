@@ -4,29 +4,39 @@
 import type { Message } from '../../../shared/api/records';
 import type { InboxDb } from '../db/schema';
 import type { PageRequest } from '../model/cursor';
-import { applyPage, nextGapRequest } from '../model/cursor';
+import { applyPage, knownSpan, nextGapRequest } from '../model/cursor';
 import { isLocalMessage } from '../model/intent';
 
 /** Asks the service for one page; throws on failure (the cache keeps what it had). */
 export type FetchPage = (query: { before?: number; after?: number }) => Promise<Message[]>;
 
+/** The answer proves there is nothing newer than what it brought. */
+const reachesNewest = (req: PageRequest, ids: readonly number[]) => (req.kind === 'latest' || req.kind === 'after') && knownSpan(req, ids).to === Number.MAX_SAFE_INTEGER;
+
 const queryOf = (req: PageRequest) =>
   req.kind === 'latest' ? {} : req.kind === 'before' ? { before: req.before } : req.kind === 'after' ? { after: req.after } : { after: req.after, before: req.before };
 
-/** Stores a page and what it proves about the history, in one transaction. */
-export async function recordPage(db: InboxDb, conversationId: number, req: PageRequest, page: Message[]): Promise<void> {
+/**
+ * Stores a page and what it proves about the history, in one transaction. `askedAt`: when the
+ * request went out; a page that reached the newest message marks the history complete as of then.
+ */
+export async function recordPage(db: InboxDb, conversationId: number, req: PageRequest, page: Message[], askedAt?: number): Promise<void> {
   // Only this conversation's messages; a confused answer must not write into another one.
   const own = page.filter((m) => m.conversation_id === conversationId);
+  const ids = own.map((m) => m.id);
   await db.transaction('rw', db.messages, db.cursors, async () => {
     if (own.length) await db.messages.bulkPut(own);
     const prev = await db.cursors.get(conversationId);
-    await db.cursors.put(applyPage(conversationId, prev, req, own.map((m) => m.id)));
+    const next = applyPage(conversationId, prev, req, ids);
+    const completeAt = askedAt !== undefined && reachesNewest(req, ids) ? askedAt : prev?.completeAt;
+    await db.cursors.put(completeAt === undefined ? next : { ...next, completeAt });
   });
 }
 
 async function fetchAndRecord(db: InboxDb, conversationId: number, fetchPage: FetchPage, req: PageRequest) {
+  const askedAt = Date.now();
   const page = await fetchPage(queryOf(req));
-  await recordPage(db, conversationId, req, page);
+  await recordPage(db, conversationId, req, page, askedAt);
   return page.length;
 }
 
@@ -124,7 +134,8 @@ export class HistoryFollower {
     if (!cursor || cursor.newestId === 0) return;
     const after = cursor.newestId;
     try {
-      await recordPage(db, conversationId, { kind: 'after', after }, await this.fetchPageOf(conversationId)({ after }));
+      const askedAt = Date.now();
+      await recordPage(db, conversationId, { kind: 'after', after }, await this.fetchPageOf(conversationId)({ after }), askedAt);
     } catch {
       await db.transaction('rw', db.messages, db.cursors, async () => {
         const held = await db.messages.where('[conversation_id+id]').between([conversationId, after + 1], [conversationId, Infinity]).toArray();

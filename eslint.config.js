@@ -4,6 +4,8 @@ import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
 // Bare built-in names ('fs', 'events') must match exactly, or './events' would count as Node.
@@ -129,5 +131,35 @@ export default tseslint.config(
     rules: { 'no-restricted-globals': ['error', ...rendererForbiddenGlobals.filter((g) => g.name !== 'WebSocket')] },
   },
   { files: ['server/**/*.ts'], languageOptions: { globals: globals.node }, rules: { 'no-restricted-imports': boundary.server } },
+  {
+    // No import cycles in the app or the service: a cycle (db/ ↔ actions/ was one) hides which
+    // module owns what, and module-evaluation order bugs follow. Type-only imports count too.
+    files: ['renderer/**/*.{ts,tsx}', 'main/**/*.ts', 'shared/**/*.ts', 'server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The plugin reads each imported file to follow its imports: TypeScript, resolved as tsc does.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['renderer/tsconfig.json', 'main/tsconfig.json', 'shared/tsconfig.json', 'server/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // Type-aware: a promise nobody awaits, catches or marks `void` is a write that can fail
+    // silently (the outbox, the cache). Each file is checked with its boundary's tsconfig.
+    files: ['renderer/**/*.{ts,tsx}', 'main/**/*.ts', 'shared/**/*.ts', 'server/**/*.ts'],
+    languageOptions: {
+      parserOptions: {
+        // The x.ts files are the ones tests/unit/lint-boundaries.test.ts lints from text (they exist nowhere).
+        projectService: { allowDefaultProject: ['shared/x.ts', 'main/core/x.ts', 'main/web/x.ts', 'main/electron/x.ts', 'main/preload/x.ts', 'server/x.ts', 'renderer/src/x.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      // Handlers that return a promise where void is expected (React events, timers) are fine; a promise passed as a condition is not.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+    },
+  },
   { files: ['tests/**/*.{ts,tsx}', 'scripts/**/*.{ts,mjs}', '*.config.{ts,js}'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
 );

@@ -44,6 +44,28 @@ const cases: [string, string, string, RegExp][] = [
   ['the preload importing the renderer', 'main/preload/x.ts', "import { App } from '../../renderer/src/App';\nexport const x = App;", /never imports the renderer or the server/],
 ];
 
+async function ruleErrors(rule: string, filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: resolve(import.meta.dirname, '../..', filePath) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
+}
+
+describe('code review rules', () => {
+  it('an import cycle is an error (model/ importing db/save, which imports model/)', async () => {
+    const errors = await ruleErrors('import-x/no-cycle', 'renderer/src/model/intent.ts', "import { saveConversations } from '../db/save';\nexport const x = saveConversations;");
+    expect(errors.join('\n')).toMatch(/cycle/i);
+  });
+
+  it('the same import in the other direction is allowed', async () => {
+    expect(await ruleErrors('import-x/no-cycle', 'renderer/src/db/save.ts', "import { isLocalMessage } from '../model/intent';\nexport const x = isLocalMessage;")).toEqual([]);
+  });
+
+  it('a promise left floating is an error; awaited or marked void it is not', async () => {
+    const file = 'renderer/src/sync/prefetch.ts';
+    expect((await ruleErrors('@typescript-eslint/no-floating-promises', file, 'export function f(p: Promise<void>) {\n  p.then(() => 1);\n}')).join()).toMatch(/Promises must be awaited/);
+    expect(await ruleErrors('@typescript-eslint/no-floating-promises', file, 'export async function f(p: Promise<void>) {\n  await p;\n  void p.then(() => 1);\n}')).toEqual([]);
+  });
+});
+
 describe('process boundaries', () => {
   it.each(cases)('%s is an error', async (_name, file, code, message) => {
     const errors = await boundaryErrors(file, code);

@@ -5,6 +5,9 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 
+/** "#12" or "3 conversations": what a picker applies to. */
+export const targetsLabel = (ids: readonly number[]) => (ids.length === 1 ? `#${ids[0]}` : `${ids.length} conversations`);
+
 export interface PickerOption {
   id: string;
   label: string;

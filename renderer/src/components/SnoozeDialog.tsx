@@ -4,8 +4,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { SnoozePreset } from '../actions/snooze';
 import { customSnoozeProblem, formatSnooze, fromLocalInputValue, snoozePresets, snoozeUntil, toEpochSeconds, toLocalInputValue } from '../actions/snooze';
-import { PickerDialog } from './PickerDialog';
-import { targetsLabel } from './TriagePickers';
+import { PickerDialog, targetsLabel } from './PickerDialog';
 
 const CUSTOM = 'custom';
 

@@ -12,13 +12,11 @@ import { useSession } from '../platform/session';
 import type { PickerKind } from '../state/ui';
 import { useUi } from '../state/ui';
 import type { PickerOption, Tick } from './PickerDialog';
-import { PickerDialog } from './PickerDialog';
+import { PickerDialog, targetsLabel } from './PickerDialog';
 import { SnoozeDialog } from './SnoozeDialog';
 
 const NONE = 'none';
 
-/** "#12" or "3 conversations": what a picker applies to. */
-export const targetsLabel = (ids: readonly number[]) => (ids.length === 1 ? `#${ids[0]}` : `${ids.length} conversations`);
 
 /** The one value all targets share, or undefined when they differ. */
 function shared<T>(rows: readonly CachedConversation[], f: (c: CachedConversation) => T): T | undefined {

@@ -1,33 +1,20 @@
-// The conversation list: rendered from the cache at once (the view's predicate and order applied
-// to cached rows), then revalidated page by page, with the service's tab counts. Virtualized, so
-// 10,000 conversations scroll smoothly; the keyboard cursor (j/k) is the listbox's active option.
-import { useQuery } from '@tanstack/react-query';
+// The conversation list, laid out: tabs with counts, filters, the status line and the rows,
+// virtualized so 10,000 conversations scroll smoothly; the keyboard cursor (j/k) is the listbox's
+// active option. Its rows and upkeep come from `useListView` (conversations/use-list.ts).
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { BulkBarActions } from '../components/BulkBar';
-import { settledBefore, useInFlight } from '../actions/in-flight';
 import { BulkBar } from '../components/BulkBar';
 import { ConversationRow, ROW_HEIGHT } from '../components/ConversationRow';
 import { FilterBar } from '../components/FilterBar';
 import { ListTabs } from '../components/ListTabs';
 import { SyncBanner } from '../components/SyncBanner';
-import { adjustedCounts } from '../conversations/counts';
-import { refreshCounts, revalidateView } from '../conversations/revalidate';
-import { countsKey, readFirstRows, readView, statusOptions, tabOptions, viewKey, withInFlight } from '../conversations/view';
+import { useListView } from '../conversations/use-list';
+import { statusOptions, tabOptions } from '../conversations/view';
 import { useDirectory } from '../directory/use-directory';
-import { useLiveRevision } from '../live/revision';
-import { useSession } from '../platform/session';
 import { useUi } from '../state/ui';
 
-/** Live events come in bursts (a new conversation brings three): one count request after them. */
-const LIVE_COUNTS_DELAY_MS = 400;
-/** Rows read first, ahead of the whole view: more than a tall window shows, plus overscan. */
-const FIRST_ROWS = 60;
-
 export function ConversationList(props: { orderRef: { current: readonly number[] }; bulkActions?: BulkBarActions }) {
-  const { bridge, db, session, client } = useSession();
-  const meId = session.user.id;
   const view = useUi((s) => s.view);
   const setView = useUi((s) => s.setView);
   const activeId = useUi((s) => s.activeConversationId);
@@ -36,74 +23,7 @@ export function ConversationList(props: { orderRef: { current: readonly number[]
   const bulk = useUi((s) => s.bulkSelection);
   const directory = useDirectory();
 
-  // The result carries its view's key, so rows of the previous view are never shown for this one.
-  const key = viewKey(view);
-  // Until the whole view is read, its first screenful (read in index order, far sooner) is shown.
-  // The whole view is asked for only once that is in: IndexedDB serves one request at a time, and
-  // a first screenful queued behind 10,000 rows would arrive with them.
-  const completeKey = useRef<string | undefined>(undefined);
-  const first = useLiveQuery(async () => (completeKey.current === key ? undefined : { key, rows: await readFirstRows(db, view, meId, FIRST_ROWS) }), [db, view, meId, key]);
-  const firstIn = first?.key === key || completeKey.current === key;
-  const result = useLiveQuery(async () => (firstIn ? { key, startedAt: performance.now(), rows: await readView(db, view, meId) } : undefined), [db, view, meId, key, firstIn]);
-  const complete = result?.key === key;
-  useEffect(() => {
-    completeKey.current = complete ? key : undefined;
-  }, [complete, key]);
-  const shown = complete ? result.rows : first?.key === key ? first.rows : undefined;
-  // Actions the cache has not handed back yet apply here in memory, so the list answers at once.
-  const inFlight = useInFlight((s) => s.items);
-  const rows = useMemo(() => (shown ? withInFlight(shown, inFlight, view, meId) : undefined), [shown, inFlight, view, meId]);
-  useEffect(() => {
-    if (result) settledBefore(result.startedAt);
-  }, [result]);
-  // The service's counts, with the agent's changes it has not counted yet.
-  const counts = useLiveQuery(async () => {
-    const held = await db.viewCounts.get(countsKey(view));
-    if (!held) return undefined;
-    const entries = (await db.outbox.toArray()).filter((e) => e.kind !== 'message');
-    const ids = [...new Set(entries.map((e) => e.conversationId))];
-    const rows = new Map((await db.conversations.bulkGet(ids)).filter((r) => r !== undefined).map((r) => [r.id, r]));
-    return { counts: adjustedCounts(held.counts, held.fetchedAt, entries, rows, view, meId) };
-  }, [db, view, meId]);
-  const revalidate = useQuery({
-    queryKey: ['conversations', db.name, key],
-    queryFn: () => revalidateView(bridge, db, view, meId, undefined, client.conversations.refresh),
-  });
-
-  useEffect(() => {
-    props.orderRef.current = rows?.map((r) => r.id) ?? [];
-  }, [rows, props.orderRef]);
-
-  // The tab counts come from the service: once the agent's changes have landed, ask again.
-  const landed = useLiveQuery(() => db.outbox.where('state').equals('confirmed').filter((e) => e.kind !== 'read' && e.kind !== 'unread').count(), [db]);
-  useEffect(() => {
-    if (landed) void refreshCounts(bridge, db, view);
-  }, [landed, bridge, db, view]);
-
-  // Live changes move conversations between tabs: ask for the counts again, once per burst.
-  const liveRevision = useLiveRevision((s) => s.n);
-  useEffect(() => {
-    if (!liveRevision) return;
-    const t = setTimeout(() => void refreshCounts(bridge, db, view), LIVE_COUNTS_DELAY_MS);
-    return () => clearTimeout(t);
-  }, [liveRevision, bridge, db, view]);
-
-  // A row that leaves the view (resolved while viewing Open) takes the cursor's place with it:
-  // the cursor moves to the row that now sits where it was. Picks of rows gone from the view go too.
-  const previous = useRef<readonly number[]>([]);
-  useEffect(() => {
-    // A first screenful says nothing about which rows left the view.
-    if (!rows || !complete) return;
-    const ids = rows.map((r) => r.id);
-    const ui = useUi.getState();
-    const cursor = ui.activeConversationId;
-    if (cursor !== undefined && !ids.includes(cursor)) {
-      const was = previous.current.indexOf(cursor);
-      if (was >= 0 && ids.length) ui.setActive(ids[Math.min(was, ids.length - 1)]);
-    }
-    if (ui.bulkSelection.some((id) => !ids.includes(id))) ui.setBulk(ui.bulkSelection.filter((id) => ids.includes(id)));
-    previous.current = ids;
-  }, [rows, complete]);
+  const { rows, complete, counts, revalidate } = useListView(view, props.orderRef);
 
   const scroller = useRef<HTMLDivElement>(null);
   const count = rows?.length ?? 0;

@@ -1,20 +1,13 @@
-// One conversation: history from the cache at once, then the newest page from the service (and
-// any gap it leaves closed); older pages as the agent scrolls up. The record itself is refreshed
-// too, so a conversation opened by number or from search shows even when it was never listed.
-// Opening it marks it read; messages still on their way show with their state from the outbox.
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo } from 'react';
+// One conversation, laid out: header, history, typing line, composer, and the contact beside it.
+// What it shows and does comes from `useConversation` (conversation/use-conversation.ts).
 import { isLocalMessage } from '../model/intent';
 import { Composer } from '../components/Composer';
 import type { HeaderActions } from '../components/ConversationHeader';
 import { ConversationHeader } from '../components/ConversationHeader';
-import { useUnsentMessages, withoutDelivered } from '../components/unsent';
 import { MessageList } from '../components/MessageList';
 import { SyncBanner } from '../components/SyncBanner';
 import { TypingIndicator } from '../components/TypingIndicator';
-import { BridgeFailure, isUnreachable } from '../platform/call';
-import { useSession } from '../platform/session';
+import { useConversation } from '../conversation/use-conversation';
 import { useUi } from '../state/ui';
 import { ContactPanel } from './ContactPanel';
 
@@ -22,59 +15,22 @@ import { ContactPanel } from './ContactPanel';
 const NARROW_QUERY = '(max-width: 1099px)';
 
 export function ConversationView(props: { conversationId: number }) {
-  const { db, client } = useSession();
   const id = props.conversationId;
   const contactPanelOpen = useUi((s) => s.contactPanelOpen);
   const toggleContactPanel = useUi((s) => s.toggleContactPanel);
   const showPane = useUi((s) => s.showPane);
   const narrowPane = useUi((s) => s.narrowPane);
-  const conversation = useLiveQuery(() => db.conversations.get(id), [db, id]);
-  const messages = useLiveQuery(() => db.messages.where('[conversation_id+id]').between([id, 0], [id, Infinity]).toArray(), [db, id]);
-  // null: no history of it is cached (undefined: still reading).
-  const cursor = useLiveQuery(async () => (await db.cursors.get(id)) ?? null, [db, id]);
-  const fullRecord = useLiveQuery(async () => (await db.conversationRecords.get(id))?.record, [db, id]);
   const notify = useUi((s) => s.notify);
   const openPicker = useUi((s) => s.openPicker);
-  const unsent = useUnsentMessages(db, id);
-  const shown = useMemo(() => withoutDelivered(messages ?? []), [messages]);
-
-  const record = useQuery({
-    queryKey: ['conversation', db.name, id],
-    queryFn: async () => {
-      const outcome = await client.conversations.refresh(id);
-      if (outcome.kind === 'failed') throw new BridgeFailure(outcome.error);
-      if (outcome.kind === 'gone') throw new BridgeFailure({ kind: 'not_found', message: 'Not found.' });
-      return true;
-    },
-  });
-  const latest = useQuery({ queryKey: ['messages', db.name, id, 'latest'], queryFn: () => client.history.refreshLatest(id).then(() => true) });
-  const older = useMutation({ mutationFn: () => client.history.loadOlder(id) });
-
-  // Opening a conversation reads it: unread badges clear at once, and the service hears it
-  // through the outbox. While it stays open, whatever arrives unread is read too.
-  const unread = (conversation?.unreadCount ?? 0) > 0;
-  useEffect(() => {
-    if (unread) void client.actions.markRead([id]).catch(() => undefined);
-  }, [unread, client, id]);
-
-  const missing = record.error instanceof BridgeFailure && record.error.error.kind === 'not_found';
-  // Nothing of its history is on this computer and the service cannot be reached: say so plainly
-  // instead of spinning (the agent's own queued replies still show, and go when it is back).
-  const notCached = cursor === null && isUnreachable(latest.error);
+  const c = useConversation(id, notify);
+  const { conversation, shown } = c;
   const name = conversation?.contactName ?? `Conversation #${id}`;
-  const messageActions = {
-    unsent,
-    onRetry: (seq: number) => void client.actions.retryMessage(seq),
-    onDiscard: (seq: number) => {
-      const maybeSent = [...unsent.values()].some((u) => u.seq === seq && u.uncertain);
-      void client.actions.discardMessage(seq).then((gone) => gone && notify(maybeSent ? 'Discarded here. If it had reached the service, it shows up when the conversation refreshes.' : 'Discarded. It was not sent.'));
-    },
-  };
+  const messageActions = { unsent: c.unsent, onRetry: c.retry, onDiscard: c.discard };
   const headerActions: HeaderActions = {
     back: () => showPane('list'),
-    setStatus: (status) => void client.actions.setStatus([id], status).catch(() => notify('That change could not be saved on this computer.')),
+    setStatus: c.setStatus,
     markUnread: () => {
-      void client.actions.markUnread([id]).catch(() => notify('That change could not be saved on this computer.'));
+      c.markUnread();
       const ui = useUi.getState();
       ui.select(undefined);
       ui.setActive(id);
@@ -89,8 +45,8 @@ export function ConversationView(props: { conversationId: number }) {
   return (
     <>
       <section className="conversation" aria-label={`Conversation with ${name}`}>
-        <ConversationHeader id={id} name={name} conversation={conversation} record={fullRecord} contactExpanded={contactPanelOpen || narrowPane === 'contact'} actions={headerActions} />
-        {missing ? (
+        <ConversationHeader id={id} name={name} conversation={conversation} record={c.record} contactExpanded={contactPanelOpen || narrowPane === 'contact'} actions={headerActions} />
+        {c.missing ? (
           <>
             <p className="empty" role="alert">
               Conversation #{id} does not exist, or you cannot see it.
@@ -102,22 +58,22 @@ export function ConversationView(props: { conversationId: number }) {
           </>
         ) : (
           <>
-            <SyncBanner error={latest.error ?? older.error ?? record.error} fetching={latest.isFetching} />
-            {notCached ? (
+            <SyncBanner error={c.syncError} fetching={c.fetchingLatest} />
+            {c.notCached ? (
               <p className="empty" role="note" data-testid="history-not-cached">
                 The messages of this conversation are not on this computer yet. They load when the service can be reached.
               </p>
             ) : (
-              messages && messages.length === 0 && !latest.isFetching && <p className="empty">No messages yet.</p>
+              c.messages && c.messages.length === 0 && !c.fetchingLatest && <p className="empty">No messages yet.</p>
             )}
             <MessageList
               messages={shown}
               {...messageActions}
-              gaps={cursor?.gaps ?? []}
-              hasOlder={notCached ? false : (cursor?.hasOlder ?? true)}
-              loadingOlder={older.isPending}
-              olderUnavailable={isUnreachable(older.error)}
-              onLoadOlder={() => !older.isPending && older.mutate()}
+              gaps={c.cursor?.gaps ?? []}
+              hasOlder={c.notCached ? false : (c.cursor?.hasOlder ?? true)}
+              loadingOlder={c.older.loading}
+              olderUnavailable={c.older.unavailable}
+              onLoadOlder={c.older.load}
             />
             <TypingIndicator conversationId={id} />
             <Composer key={id} conversationId={id} />

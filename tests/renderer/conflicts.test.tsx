@@ -1,0 +1,131 @@
+// When another agent changed the same thing after this agent acted: the change is not sent over
+// theirs; it waits as a conflict (the screen shows the service's value) with what happened, until
+// the agent applies it anyway or drops it. Already-done changes are confirmed without a request and
+// the agent is told; label changes merge. Against the demo service, with and without its extensions.
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assign, changeLabels, resolveConflict, setStatus } from '../../renderer/src/actions/agent-actions';
+import { ConflictBar } from '../../renderer/src/components/ConflictBar';
+import type { InboxDb } from '../../renderer/src/db/schema';
+import { demoService } from '../support/demo-service';
+import type { DemoService } from '../support/demo-service';
+import { demoBridge } from './support/demo-bridge';
+import type { DemoBridge } from './support/demo-bridge';
+import { actionContext, agentConversations, seededDb, serviceConversation, startSender } from './support/outbox-harness';
+import { renderWithSession } from './support/render';
+
+let svc: DemoService;
+beforeAll(async () => {
+  svc = await demoService();
+});
+afterAll(() => svc.close());
+
+let picked = 0;
+const nextOpen = () => agentConversations(svc, "c.status = 'open'", ++picked + 60).at(-1)!;
+const userId = (email: string) => (svc.db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
+/** Another agent (the administrator) changes the conversation on the service. */
+const admin = async (id: number, path: string, payload: unknown) => {
+  const res = await svc.request({ method: 'POST', url: `/api/v1/accounts/${svc.creds.accountId}/conversations/${id}/${path}`, token: svc.creds.adminToken, payload });
+  expect(res.status, res.text).toBe(200);
+};
+const states = async (db: InboxDb) => (await db.outbox.orderBy('seq').toArray()).map((e) => e.state);
+const settled = (db: InboxDb) => waitFor(async () => expect((await states(db)).every((s) => s === 'confirmed' || s === 'conflict')).toBe(true));
+
+for (const extensions of [true, false]) {
+  describe(extensions ? 'with the service\'s extensions' : 'against a service without extensions', () => {
+    let demo: DemoBridge;
+    beforeAll(async () => {
+      demo = await demoBridge(svc, svc.creds.agentToken, { extensions });
+    });
+
+    it('another agent set another status after this agent acted: parked as a conflict, the screen shows theirs; applying anyway sends it', async () => {
+      const id = nextOpen();
+      const db = await seededDb(demo, [id]);
+      await setStatus(actionContext(db, demo), [id], 'resolved');
+      await admin(id, 'toggle_status', { status: 'pending' });
+      const notices: string[] = [];
+      const sender = startSender(db, demo.bridge, notices);
+      await settled(db);
+      const [entry] = await db.outbox.toArray();
+      expect(entry).toMatchObject({ state: 'conflict', conflict: { theirs: 'pending', mine: 'resolved' } });
+      expect(entry!.conflict!.activity).toMatch(/pending by/);
+      expect(notices.join('\n')).toMatch(new RegExp(`#${id}: .*It is pending; you wanted resolved`));
+      expect((await serviceConversation(demo, id)).status).toBe('pending');
+      expect((await db.conversations.get(id))?.status).toBe('pending');
+
+      expect(await resolveConflict({ db, kick: () => sender.kick() }, entry!.seq!, 'apply')).toBe(true);
+      expect((await db.conversations.get(id))?.status).toBe('resolved');
+      await waitFor(async () => expect(await states(db)).toEqual(['confirmed']));
+      sender.stop();
+      expect((await serviceConversation(demo, id)).status).toBe('resolved');
+    });
+
+    it('dropping a conflict keeps theirs: nothing is sent, the screen shows the service', async () => {
+      const id = nextOpen();
+      const db = await seededDb(demo, [id]);
+      const jordan = { id: userId('jordan@acme.example'), name: 'Jordan Lee' };
+      const priya = userId('priya@acme.example');
+      await assign(actionContext(db, demo), [id], jordan);
+      await admin(id, 'assignments', { assignee_id: priya });
+      const sender = startSender(db, demo.bridge);
+      await settled(db);
+      const [entry] = await db.outbox.toArray();
+      expect(entry).toMatchObject({ state: 'conflict', conflict: { theirs: 'assigned to Priya Shah', mine: 'assigned to Jordan Lee' } });
+      expect(await resolveConflict({ db, kick: () => sender.kick() }, entry!.seq!, 'drop')).toBe(true);
+      expect(await db.outbox.count()).toBe(0);
+      sender.stop();
+      expect((await serviceConversation(demo, id)).meta.assignee?.id).toBe(priya);
+      expect((await db.conversations.get(id))?.assigneeId).toBe(priya);
+    });
+
+    it('already done by someone else: confirmed without a request, and the agent is told', async () => {
+      const id = nextOpen();
+      const db = await seededDb(demo, [id]);
+      await setStatus(actionContext(db, demo), [id], 'resolved');
+      await admin(id, 'toggle_status', { status: 'resolved' });
+      const notices: string[] = [];
+      const sender = startSender(db, demo.bridge, notices);
+      await waitFor(async () => expect(await states(db)).toEqual(['confirmed']));
+      sender.stop();
+      expect(notices.join('\n')).toMatch(new RegExp(`#${id} was already resolved \\(Conversation was marked resolved by`));
+    });
+
+    it('labels merge: this agent adds one while another adds another, both stay', async () => {
+      const id = nextOpen();
+      const db = await seededDb(demo, [id]);
+      const had = (await serviceConversation(demo, id)).labels;
+      await changeLabels(actionContext(db, demo), [id], { add: ['mine-too'] });
+      await admin(id, 'labels', { labels: [...had, 'theirs-too'] });
+      const sender = startSender(db, demo.bridge);
+      await waitFor(async () => expect(await states(db)).toEqual(['confirmed']));
+      sender.stop();
+      const labels = (await serviceConversation(demo, id)).labels;
+      expect(labels).toEqual(expect.arrayContaining([...had, 'mine-too', 'theirs-too']));
+      expect((await db.conversations.get(id))?.labels).toEqual(labels);
+    });
+  });
+}
+
+describe('the conflict bar', () => {
+  it('says what happened and what the agent wanted, with one button (and key) each to apply or keep theirs', async () => {
+    const demo = await demoBridge(svc);
+    const id = nextOpen();
+    const { db } = renderWithSession(<div />, { bridge: demo.bridge, session: demo.session });
+    await setStatus(actionContext(db, demo), [id], 'resolved');
+    const [entry] = await db.outbox.toArray();
+    await db.outbox.update(entry!.seq!, { state: 'conflict', conflict: { theirs: 'pending', mine: 'resolved', activity: 'Conversation was marked as pending by Alex Admin' } });
+    const picked: [number, string][] = [];
+    renderWithSession(<ConflictBar onResolve={(seq, choice) => picked.push([seq, choice])} onOpen={() => undefined} />, { bridge: demo.bridge, session: demo.session });
+    const bar = await screen.findByRole('alert', { name: 'A change of yours waits for you' });
+    expect(bar.textContent).toContain(`#${id} Conversation was marked as pending by Alex Admin. It is pending; you wanted resolved.`);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Apply mine anyway/ }));
+    await user.click(screen.getByRole('button', { name: /Keep theirs/ }));
+    expect(picked).toEqual([
+      [entry!.seq!, 'apply'],
+      [entry!.seq!, 'drop'],
+    ]);
+    expect(screen.getByRole('button', { name: /Apply mine anyway/ }).getAttribute('aria-keyshortcuts')).toBe('y');
+  });
+});

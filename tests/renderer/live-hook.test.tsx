@@ -9,6 +9,8 @@ import { LiveIndicator } from '../../renderer/src/components/LiveIndicator';
 import { useLiveStatus } from '../../renderer/src/live/live-status';
 import { useLiveUpdates } from '../../renderer/src/live/use-live-updates';
 import { useClientRunning, useSession } from '../../renderer/src/platform/session';
+import { useBridgeConnection } from '../../renderer/src/platform/connection';
+import type { Bridge, BridgeConnection } from '../../shared/bridge/contract';
 import { useUi } from '../../renderer/src/state/ui';
 import { fakeBridge } from './fake-bridge';
 import { msg } from './fixtures';
@@ -70,3 +72,27 @@ describe('the connection indicator', () => {
     expect(status.textContent).toContain('Live updates: Live');
   });
 });
+
+describe('the indicator never contradicts the link', () => {
+  it('says offline while the page cannot hear main (web mode\'s host killed), whatever main said last; asks again when the link is back', async () => {
+    const listeners = new Set<(s: BridgeConnection) => void>();
+    const connection = (s: BridgeConnection) => listeners.forEach((l) => l(s));
+    const fake = fakeBridge({ 'app.liveStatus': () => ({ ok: true, value: { state: 'connected', recovered: false } }) });
+    const bridge = { ...fake.bridge, onConnection: (l: (s: BridgeConnection) => void) => (listeners.add(l), () => listeners.delete(l)) } as Bridge;
+    function Header() {
+      return <LiveIndicator status={useLiveStatus(bridge)} link={useBridgeConnection(bridge)} />;
+    }
+    renderWithSession(<Header />, { bridge });
+    const status = await screen.findByRole('status');
+    act(() => connection('connected'));
+    await waitFor(() => expect(status.getAttribute('data-state')).toBe('connected'));
+    act(() => connection('disconnected'));
+    expect(status.getAttribute('data-state')).toBe('offline');
+    expect(status.textContent).toContain("background process is not answering");
+    const asked = fake.callsTo('app.liveStatus').length;
+    act(() => connection('connected'));
+    await waitFor(() => expect(fake.callsTo('app.liveStatus').length).toBe(asked + 1));
+    expect(status.getAttribute('data-state')).toBe('connected');
+  });
+});
+

@@ -112,3 +112,28 @@ describe('web transport', () => {
     expect(latest().calls()).toEqual([]);
   });
 });
+
+describe('the link to main', () => {
+  it('reports connected, disconnected while the host is down, connected again when it takes the page back, and refused when it will not', async () => {
+    const bridge = createWebTransport('s3cret', 'ws://127.0.0.1:1/bridge');
+    const seen: string[] = [];
+    bridge.onConnection!((s) => seen.push(s));
+    latest().accept();
+    latest().drop();
+    // The host restarted with the same secret: the page reconnects by itself.
+    await vi.advanceTimersByTimeAsync(300);
+    latest().accept();
+    expect(seen).toEqual(['connected', 'disconnected', 'connected']);
+    // Started again with another secret: refused, and the page keeps asking now and then.
+    latest().readyState = 3;
+    latest().onclose?.({ code: 4401 });
+    expect(seen.at(-1)).toBe('refused');
+    const sockets = FakeSocket.all.length;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(FakeSocket.all.length).toBe(sockets + 1);
+    // A listener added later hears the state now.
+    const late: string[] = [];
+    bridge.onConnection!((s) => late.push(s));
+    expect(late).toEqual(['refused']);
+  });
+});

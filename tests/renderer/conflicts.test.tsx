@@ -21,8 +21,13 @@ beforeAll(async () => {
 });
 afterAll(() => svc.close());
 
-let picked = 0;
-const nextOpen = () => agentConversations(svc, "c.status = 'open'", ++picked + 60).at(-1)!;
+/** An open conversation no test here has used yet (statuses change as tests run, so a count-based pick could repeat one). */
+const used = new Set<number>();
+const nextOpen = () => {
+  const id = agentConversations(svc, "c.status = 'open'", 500).find((x) => !used.has(x))!;
+  used.add(id);
+  return id;
+};
 const userId = (email: string) => (svc.db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
 /** Another agent (the administrator) changes the conversation on the service. */
 const admin = async (id: number, path: string, payload: unknown) => {
@@ -127,5 +132,25 @@ describe('the conflict bar', () => {
       [entry!.seq!, 'drop'],
     ]);
     expect(screen.getByRole('button', { name: /Apply mine anyway/ }).getAttribute('aria-keyshortcuts')).toBe('y');
+  });
+});
+
+describe('what shows once a merged change landed', () => {
+  it('the set that was sent (merged with theirs), not the agent\'s first one; a read asked in the same millisecond as the confirmation proves it', async () => {
+    const demo = await demoBridge(svc);
+    const id = nextOpen();
+    const db = await seededDb(demo, [id]);
+    const had = (await serviceConversation(demo, id)).labels;
+    await changeLabels(actionContext(db, demo), [id], { add: ['mine-3'] });
+    await admin(id, 'labels', { labels: [...had, 'theirs-3'] });
+    const now = Date.now();
+    // Every step in one millisecond: the confirmation and the read-back after it.
+    const sender = startSender(db, demo.bridge, [], undefined, () => now);
+    await waitFor(async () => expect(await states(db)).toEqual(['confirmed']));
+    sender.stop();
+    const [entry] = await db.outbox.toArray();
+    expect(entry!.payload).toEqual({ kind: 'labels', labels: expect.arrayContaining([...had, 'mine-3', 'theirs-3']) });
+    expect(entry!.provenAt).toBeDefined();
+    expect((await db.conversations.get(id))?.labels).toEqual((await serviceConversation(demo, id)).labels);
   });
 });

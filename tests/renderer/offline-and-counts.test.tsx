@@ -64,14 +64,14 @@ describe('offline completeness', () => {
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
 
     const history = new HistoryFollower(db, (conversationId) => async (q) => (await callOrThrow(demo.bridge, 'messages.list', { conversationId, ...q })).payload);
-    const done = await prefetchQueues({ bridge: demo.bridge, db, history, meId: demo.session.user.id });
+    const done = await prefetchQueues({ bridge: demo.bridge, db, history, meId: demo.session.user.id, pause: async () => undefined });
     expect(done.conversations).toBe(candidates.length);
     for (const c of candidates) {
       expect((await db.cursors.get(c.id))?.newestId, `#${c.id}`).toBeGreaterThan(0);
       expect(await db.contacts.get(c.contactId), `contact of #${c.id}`).toBeDefined();
     }
     // Nothing left to do the second time.
-    expect((await prefetchQueues({ bridge: demo.bridge, db, history, meId: demo.session.user.id })).requests).toBe(0);
+    expect((await prefetchQueues({ bridge: demo.bridge, db, history, meId: demo.session.user.id, pause: async () => undefined })).requests).toBe(0);
 
     // Offline now: a conversation of the agent's queue, never opened, shows its messages and its contact.
     const mine = candidates[0]!;

@@ -43,8 +43,14 @@ beforeAll(async () => {
 });
 afterAll(() => svc.close());
 
-let picked = 0;
-const nextOpen = () => agentConversations(svc, "c.status = 'open'", ++picked + 30).at(-1)!;
+/** A conversation in `status` no test here has used yet (statuses change as tests run, so a count-based pick could repeat one). */
+const used = new Set<number>();
+const next = (where: string) => {
+  const id = agentConversations(svc, where, 500).find((x) => !used.has(x))!;
+  used.add(id);
+  return id;
+};
+const nextOpen = () => next("c.status = 'open'");
 const userId = (email: string) => (svc.db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
 
 for (const extensions of [true, false]) {
@@ -104,7 +110,10 @@ for (const extensions of [true, false]) {
     };
 
     it('3. a state change held and delivered late never reverts a later one (labels, assignee, priority); the screen equals the service', async () => {
-      const id = nextOpen();
+      // One where each of the agent's changes changes something (no billing or vip label yet, nobody of the two assigned, neither priority).
+      const id = next(
+        "c.status = 'open' AND NOT EXISTS (SELECT 1 FROM conversation_labels l WHERE l.conversation_id = c.id AND l.title IN ('billing', 'vip')) AND COALESCE(c.assignee_id, 0) NOT IN (SELECT id FROM users WHERE email IN ('priya@acme.example', 'jordan@acme.example')) AND COALESCE(c.priority, '') NOT IN ('urgent', 'low')",
+      );
       const db = await seededDb(demo, [id]);
       const ctx = actionContext(db, demo);
       const priya = { id: userId('priya@acme.example'), name: 'Priya Shah' };
@@ -138,7 +147,7 @@ for (const extensions of [true, false]) {
     });
 
     it('4. what the service did itself shows: assign, then reopen at once, self-assigns the reopening agent, and the screen says so', async () => {
-      const id = agentConversations(svc, "c.status = 'resolved'", ++picked + 30).at(-1)!;
+      const id = next("c.status = 'resolved'");
       const db = await seededDb(demo, [id]);
       const ctx = actionContext(db, demo);
       const chen = { id: userId('chen@acme.example'), name: 'Chen Wei' };

@@ -1,6 +1,7 @@
 // The write calls (triage and messages.create): bad input is refused before anything reaches the
 // service, each call lands on the service as the operation says, and a POST goes exactly once even
 // when the service fails (main retries GETs only; the renderer's outbox decides).
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoService } from '../support/demo-service';
 import type { DemoService } from '../support/demo-service';
@@ -131,7 +132,8 @@ describe('a failing write goes once', () => {
     const { core } = await signedInCore({ fetch: failing });
     const id = agentConversation(svc);
     const before = messageCount(id);
-    expect(await core.call('messages.create', { conversationId: id, content: 'once', private: false, clientId: UUID })).toMatchObject({ ok: false, error: { kind: 'server' } });
+    // A send of its own (the client id is also the idempotency key: reusing another test's would replay that send).
+    expect(await core.call('messages.create', { conversationId: id, content: 'once', private: false, clientId: randomUUID() })).toMatchObject({ ok: false, error: { kind: 'server' } });
     expect(posts).toBe(1);
     expect(messageCount(id)).toBe(before + 1);
   });

@@ -64,9 +64,11 @@ export async function deliver(bridge: Bridge, entry: OutboxEntry, intent: Intent
  * (which may differ from the intent: an agent who reopens is self-assigned, a new team may clear
  * the assignee), and later queued changes that such side effects touch are rebased on it.
  */
-export async function confirm(db: InboxDb, entry: OutboxEntry, answer: Answer, now: () => number, refresh: (id: number) => Promise<RefreshOutcome>): Promise<void> {
+export async function confirm(db: InboxDb, entry: OutboxEntry, answer: Answer, now: () => number, refresh: (id: number) => Promise<RefreshOutcome>, sent: Intent = entry.payload): Promise<void> {
   await db.transaction('rw', [db.outbox, db.messages], async () => {
-    await db.outbox.update(entry.seq!, { state: 'confirmed', confirmedAt: now(), uncertain: false, lastError: undefined, lastErrorKind: undefined });
+    // What landed is what was sent (a label set merged with another agent's): that, not the agent's
+    // first intent, is what shows while the confirmation is unproven.
+    await db.outbox.update(entry.seq!, { state: 'confirmed', confirmedAt: now(), payload: sent, uncertain: false, lastError: undefined, lastErrorKind: undefined });
     // A conflict the agent left waiting is moot once a later change of the same thing landed.
     await db.outbox
       .where('conversationId')

@@ -297,7 +297,7 @@ export class OutboxSender {
       // Whatever the answer, the revision moves on.
       this.known.delete(id);
       const result = await deliver(this.bridge, sent, decision.intent, ifMatch);
-      if (result.ok) return confirm(this.db, sent, result.value, this.now, (c) => this.readBack(c));
+      if (result.ok) return confirm(this.db, sent, result.value, this.now, (c) => this.readBack(c), decision.intent);
       // Changed since it was read (another agent, or our own earlier attempt landing): read and decide again.
       if (result.error.kind === 'conflict') continue;
       return this.failed(sent, result.error, true);

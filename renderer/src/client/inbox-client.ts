@@ -144,6 +144,8 @@ export function createInboxClient(opts: InboxClientOptions) {
     return catching;
   }
 
+  let owners = 0;
+  let closeTimer: ReturnType<typeof setTimeout> | undefined;
   let holders = 0;
   let stopTimer: ReturnType<typeof setTimeout> | undefined;
   let running: (() => void) | undefined;
@@ -178,6 +180,14 @@ export function createInboxClient(opts: InboxClientOptions) {
     };
   }
 
+  function close(): void {
+    clearTimeout(stopTimer);
+    running?.();
+    running = undefined;
+    holders = 0;
+    db.close({ disableAutoOpen: true });
+  }
+
   return {
     bridge,
     session,
@@ -191,6 +201,27 @@ export function createInboxClient(opts: InboxClientOptions) {
     conversations: { refresh },
     /** Catch-up of the whole cache now (joins one under way). */
     syncNow,
+    /**
+     * The session is over (signed out, switched away): its work stops and its database closes for
+     * good, so deleting the cache (platform/cache-purge.ts) is not held up by this connection, and
+     * nothing still running can open (and so recreate) it.
+     */
+    close,
+    /**
+     * Keeps the database open until the returned release is called (the provider that made the
+     * client, while mounted); a tick after the last release it closes, so a remount keeps it.
+     */
+    keepOpen(): () => void {
+      clearTimeout(closeTimer);
+      owners++;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        owners--;
+        if (owners === 0) closeTimer = setTimeout(() => owners === 0 && close(), 0);
+      };
+    },
     /** Keeps the background work running until the returned release is called. */
     retain(): () => void {
       clearTimeout(stopTimer);

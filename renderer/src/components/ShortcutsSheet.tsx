@@ -34,7 +34,7 @@ export function ShortcutsSheet(props: { registry: CommandRegistry<InboxCommandCo
             Close
           </button>
         </header>
-        <div className="sheet-groups">
+        <div className="sheet-groups" tabIndex={0} role="region" aria-label="All shortcuts">
           {[...groups].map(([group, commands]) => (
             <section key={group} aria-labelledby={`shortcuts-${group}`}>
               <h3 id={`shortcuts-${group}`}>{group}</h3>

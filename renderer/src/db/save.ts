@@ -27,7 +27,7 @@ export async function saveConversations(db: InboxDb, records: Conversation[], at
     await db.conversations.bulkPut(cached.map((c) => c.row));
     await db.conversationRecords.bulkPut(cached.map((c) => toConversationRecord(c.record)));
     if (at === 'push') return;
-    const proven = [...entries.values()].flat().filter((e) => e.state === 'confirmed' && e.provenAt === undefined && (e.confirmedAt ?? 0) < at);
+    const proven = [...entries.values()].flat().filter((e) => e.state === 'confirmed' && e.provenAt === undefined && (e.confirmedAt ?? 0) <= at);
     for (const e of proven) await db.outbox.update(e.seq!, { provenAt: Date.now() });
   });
 }

@@ -27,7 +27,8 @@ export function reappliedOver(e: OutboxEntry, at: AnswerTime): boolean {
   if (isPending(e)) return true;
   if (e.state !== 'confirmed') return false;
   if (at === 'push') return e.provenAt === undefined;
-  return (e.confirmedAt ?? 0) >= at;
+  // Asked for in the same millisecond as the confirmation came: after it (the read-back follows it).
+  return (e.confirmedAt ?? 0) > at;
 }
 
 /**

@@ -60,6 +60,9 @@ export function SessionProvider(props: { bridge: Bridge; session: SessionInfo; e
       props.client ??
       createInboxClient({ bridge: props.bridge, session: props.session, view: props.view ?? clientView(props.bridge, queryClient), ...(clientSettings.backoff ? { backoff: clientSettings.backoff } : {}) }),
   );
+  // A client made here ends with the provider (a tick later, so React's development remount keeps it).
+  const own = props.client === undefined;
+  useEffect(() => (own ? client.keepOpen() : undefined), [client, own]);
   const value = { bridge: props.bridge, session: props.session, expired: props.expired, db: client.db, client };
   return <SessionContext.Provider value={value}>{props.children}</SessionContext.Provider>;
 }

@@ -35,7 +35,26 @@ async function needs(db: InboxDb, c: CachedConversation): Promise<{ history: boo
   return { history, contact };
 }
 
-export async function prefetchQueues(deps: { bridge: Bridge; db: InboxDb; history: Pick<HistoryFollower, 'refreshLatest'>; meId: number; limit?: number; stopped?: () => boolean }): Promise<PrefetchResult> {
+/**
+ * Idle work: between two conversations the page waits until the browser has nothing better to do
+ * (at most a second), or a tenth of a second where it cannot tell, so the agent never feels it.
+ */
+export const idle = () =>
+  new Promise<void>((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1_000 });
+    else setTimeout(resolve, 100);
+  });
+
+export async function prefetchQueues(deps: {
+  bridge: Bridge;
+  db: InboxDb;
+  history: Pick<HistoryFollower, 'refreshLatest'>;
+  meId: number;
+  limit?: number;
+  stopped?: () => boolean;
+  /** Between conversations (tests: at once). */
+  pause?: () => Promise<void>;
+}): Promise<PrefetchResult> {
   const { bridge, db } = deps;
   const result: PrefetchResult = { conversations: 0, requests: 0 };
   for (const c of await prefetchCandidates(db, deps.meId, deps.limit)) {
@@ -57,8 +76,7 @@ export async function prefetchQueues(deps: { bridge: Bridge; db: InboxDb; histor
       break;
     }
     result.conversations++;
-    // Idle work: let the page breathe between conversations.
-    await new Promise((r) => setTimeout(r, 0));
+    await (deps.pause ?? idle)();
   }
   return result;
 }

@@ -57,8 +57,8 @@ export async function seededDb(demo: DemoBridge, ids: number[]): Promise<InboxDb
   return db;
 }
 
-export const startSender = (db: InboxDb, bridge: Bridge, notices: string[] = [], backoff: BackoffPolicy = fastBackoff) => {
-  const sender = new OutboxSender({ db, bridge, notify: (t) => notices.push(t), backoff });
+export const startSender = (db: InboxDb, bridge: Bridge, notices: string[] = [], backoff: BackoffPolicy = fastBackoff, now?: () => number) => {
+  const sender = new OutboxSender({ db, bridge, notify: (t) => notices.push(t), backoff, ...(now ? { now } : {}) });
   void sender.start();
   return sender;
 };

@@ -21,6 +21,7 @@ import { BridgeFailure, callOrThrow } from '../platform/call';
 import { useSession } from '../platform/session';
 import { useUi } from '../state/ui';
 import { ContactPanel } from './ContactPanel';
+import { visibleControls } from '../../../shared/text/untrusted-text';
 
 /** Below this width the contact panel replaces the conversation instead of sitting beside it (styles.css). */
 const NARROW_QUERY = '(max-width: 1099px)';
@@ -92,7 +93,7 @@ export function ConversationView(props: { conversationId: number }) {
   };
   return (
     <>
-      <section className="conversation" aria-label={`Conversation with ${name}`}>
+      <section className="conversation" aria-label={`Conversation with ${visibleControls(name)}`}>
         <ConversationHeader id={id} name={name} conversation={conversation} record={fullRecord} contactExpanded={contactPanelOpen || narrowPane === 'contact'} actions={headerActions} />
         {missing ? (
           <>

@@ -17,6 +17,8 @@ import { ConversationHeader } from '../../renderer/src/components/ConversationHe
 import { ConversationRow } from '../../renderer/src/components/ConversationRow';
 import { MessageBubble } from '../../renderer/src/components/MessageBubble';
 import { PickerDialog } from '../../renderer/src/components/PickerDialog';
+import { SyncBanner } from '../../renderer/src/components/SyncBanner';
+import { BridgeFailure } from '../../renderer/src/platform/call';
 import { SessionSwitcher } from '../../renderer/src/components/SessionSwitcher';
 import { TypingIndicator } from '../../renderer/src/components/TypingIndicator';
 import { toCachedConversation } from '../../renderer/src/db/normalize';
@@ -249,6 +251,20 @@ describe('the attack corpus in every place untrusted text is shown', () => {
       expectIsolated(listbox, text);
       expectIsolated(listbox, `${text}@acme.example`);
       expectNoRawControls(container);
+      unmount();
+    }
+  });
+
+  it('service error text: the sync banner and a message that was not sent', () => {
+    for (const text of CORPUS) {
+      const banner = render(<SyncBanner error={new BridgeFailure({ kind: 'validation', message: `Refused: ${text}` })} fetching={false} />);
+      expectIsolated(banner.container, `Refused: ${text}`);
+      expectNoRawControls(banner.container);
+      banner.unmount();
+      const m = messageSchema.parse({ id: -1, content: 'hello', conversation_id: 7, message_type: 1, created_at: 1 });
+      const { container, unmount } = renderWithSession(<MessageBubble message={m} unsent={{ seq: 3, state: 'failed', attempts: 1, uncertain: false, lastError: text, lastErrorKind: 'validation' }} />, { bridge: silentBridge });
+      expectIsolated(container.querySelector('.unsent-state')!, `Not sent: ${text}`);
+      expectNoRawControls(container.querySelector('.unsent-state')!);
       unmount();
     }
   });

@@ -87,7 +87,7 @@ export function MessageBubble({ message: m, unsent, onRetry, onDiscard }: { mess
       {unsent ? (
         <div className="unsent-state">
           <span className={failed ? 'error' : 'muted'}>
-            {unsentText(unsent)}
+            <UntrustedText text={unsentText(unsent)} />
           </span>
           {actionable && onRetry && (
             <button type="button" className="link-button" onClick={() => onRetry(unsent.seq)}>

@@ -100,7 +100,7 @@ export function SessionSwitcher() {
           <p className="hint">Signing out deletes this account’s token and what is saved of it on this computer.</p>
           {error && (
             <p role="alert" className="error">
-              {error}
+              <UntrustedText text={error} />
             </p>
           )}
         </div>

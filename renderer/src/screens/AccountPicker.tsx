@@ -50,7 +50,7 @@ export function AccountPicker(props: { bridge: Bridge; choice: ChooseAccount; on
       </fieldset>
       {error && (
         <p role="alert" className="error">
-          {error}
+          <UntrustedText text={error} />
         </p>
       )}
       <button type="submit" disabled={busy}>

@@ -42,7 +42,7 @@ export function ReauthPrompt(props: { bridge: Bridge; session: SessionInfo; reas
           <input ref={input} id="reauth-token" type="password" required autoComplete="off" spellCheck={false} value={token} onChange={(e) => setToken(e.target.value)} />
           {error && (
             <p role="alert" className="error">
-              {error}
+              <UntrustedText text={error} />
             </p>
           )}
           <div className="actions">

@@ -115,7 +115,7 @@ function SavedSessionList(props: { bridge: Bridge; sessions: SavedSession[]; onO
       </ul>
       {error && (
         <p role="alert" className="error">
-          {error}
+          <UntrustedText text={error} />
         </p>
       )}
     </section>

@@ -142,8 +142,18 @@ export function scrubSecrets<T>(value: T, scrub: (text: string) => string, keep?
  * Not `source_id`: for email and phone inboxes it is the contact's address, which the agent reads.
  */
 const CREDENTIAL_FIELD = /^(api[_-]?access[_-]?token|access[_-]?token|pubsub[_-]?token|hmac[_-]?token|website[_-]?token|inbox[_-]?identifier|identifier[_-]?hash|secret|[a-z_]*_secret)$/i;
-/** Values seen in answers shorter than this are not credentials (an empty or placeholder value). */
-const MIN_HARVESTED_LENGTH = 8;
+/**
+ * What a credential in an answer looks like: printable ASCII without spaces, 16 to 512 characters
+ * (the service's are 24 or more). Anything else under such a name is not learnt, so no text a
+ * person wrote becomes a "secret" that would then be cut out of every message.
+ */
+const TOKEN_SHAPE = /^[\x21-\x7e]{16,512}$/;
+/**
+ * Free-form objects anyone may fill (a contact's custom and additional attributes, a message's
+ * content attributes, change sets): a credential's name there proves nothing, and learning from
+ * them would let a contact make the agent's app hide any word of its choosing.
+ */
+const FREE_FORM = /^(custom_attributes|additional_attributes|content_attributes|previous_changes|changes|ui_settings)$/i;
 /** Credentials learnt from answers are capped, so a hostile service cannot grow main's memory without end. */
 const MAX_HARVESTED = 10_000;
 
@@ -170,8 +180,9 @@ export function createSecretRegistry() {
       return;
     }
     for (const [k, v] of Object.entries(value)) {
+      if (FREE_FORM.test(k)) continue;
       if (typeof v === 'string' && CREDENTIAL_FIELD.test(k)) {
-        if (v.length >= MIN_HARVESTED_LENGTH && !values.has(v) && harvested < MAX_HARVESTED) {
+        if (TOKEN_SHAPE.test(v) && !values.has(v) && harvested < MAX_HARVESTED) {
           harvested++;
           add(v);
         }

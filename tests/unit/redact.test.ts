@@ -140,6 +140,22 @@ describe('the secret registry (what the bridge gate cuts)', () => {
     expect(registry.scrub('ann@example.com wrote hmac-secret-abcdef')).toBe('ann@example.com wrote [redacted]');
   });
 
+  it('learns nothing a contact wrote: not from free-form attributes, not from values that are not shaped like a token', () => {
+    const registry = createSecretRegistry();
+    registry.harvest({
+      payload: {
+        custom_attributes: { access_token: 'refund-request-order-42', nested: { pubsub_token: 'AnotherContactChosenValue1' } },
+        additional_attributes: { hmac_token: 'contact-chosen-value-xyz' },
+        content_attributes: { secret: 'hidden-by-the-contact-123' },
+        previous_changes: { pubsub_token: ['old-token-value-aaaa', 'new-token-value-bbbb'] },
+      },
+      access_token: 'has spaces so not a token',
+      pubsub_token: 'short',
+    });
+    expect(registry.values()).toEqual([]);
+    expect(registry.scrub('refund-request-order-42')).toBe('refund-request-order-42');
+  });
+
   it('learns at most 10,000 credentials from answers; tokens main uses itself are always kept', () => {
     const registry = createSecretRegistry();
     registry.harvest({ items: Array.from({ length: 10_050 }, (_, i) => ({ pubsub_token: `harvested-${i}-xxxxxxxx` })) });

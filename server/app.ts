@@ -7,7 +7,7 @@ import { EventBus } from './events/bus';
 import { installBodyParsing } from './http/body';
 import { frameworkErrors, installErrorHandling } from './http/errors';
 import { advertiseExtensions } from './http/extensions';
-import { requestSerializer } from './http/log-redaction';
+import { redactLogArgs, requestSerializer } from './http/log-redaction';
 import { installThrottles } from './http/throttle';
 import { installNotifier } from './notifications/notifier';
 import { accountRoutes } from './routes/account';
@@ -92,8 +92,15 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
     logger: options.logger
       ? {
           level: 'info',
-          redact: ['req.headers.api_access_token', 'req.headers["api-access-token"]', 'req.headers["x-auth-token"]'],
+          // Headers are not serialized at all (requestSerializer); these stay for any code that logs them.
+          redact: ['req.headers.api_access_token', 'req.headers["api-access-token"]', 'req.headers["x-auth-token"]', 'req.headers.authorization', 'req.headers.cookie'],
           serializers: { req: requestSerializer },
+          // Every string a log call passes (message, error, details) is scrubbed as URLs are.
+          hooks: {
+            logMethod(args: unknown[], method: (...a: unknown[]) => void) {
+              method.apply(this, redactLogArgs(args));
+            },
+          },
         }
       : false,
     bodyLimit: options.bodyLimit ?? 1_048_576,

@@ -1,7 +1,8 @@
 // The main core: one object both transports (Electron IPC and web mode) drive. It validates every
 // call against the bridge contract, runs it, parses the answer with the contract's output schema
 // (which has no field for a token; the service client does this for API calls), and answers
-// `{ok, value} | {ok: false, error}`.
+// `{ok, value} | {ok: false, error}`. Every answer and every event leaves through the outgoing
+// gate (`outgoing.ts`), which cuts every secret main holds out of every string in it.
 import { bridgeCalls, isBridgeCallName } from '../../shared/bridge/contract';
 import type { BridgeCallName } from '../../shared/bridge/contract';
 import type { BridgeEventName, BridgeEventPayload } from '../../shared/bridge/events';
@@ -17,6 +18,7 @@ import type { LiveUpdatesOptions } from './live/live-updates';
 import { createLiveUpdates } from './live/live-updates';
 import type { PendingWork } from './pending-work';
 import { createPendingWork } from './pending-work';
+import { outgoingGate } from './outgoing';
 import type { Logger, SecretRegistry } from './redact';
 import { createSecretRegistry } from './redact';
 import { createSessions } from './session/manager';
@@ -46,11 +48,19 @@ export interface CoreDeps {
 type EventListener = <E extends BridgeEventName>(event: E, payload: BridgeEventPayload<E>) => void;
 
 export function createMainCore(deps: CoreDeps) {
+  const secrets = deps.secrets ?? createSecretRegistry();
+  const gate = outgoingGate(secrets);
   const listeners = new Set<EventListener>();
   const emit: EventListener = (event, payload) => {
-    for (const l of listeners) l(event, payload);
+    let safe: typeof payload;
+    try {
+      safe = gate.event(payload);
+    } catch (err) {
+      deps.logger.error(`bridge event ${event} could not be sent`, err);
+      return;
+    }
+    for (const l of listeners) l(event, safe);
   };
-  const secrets = deps.secrets ?? createSecretRegistry();
   const pending = deps.pending ?? createPendingWork();
   const sessions = createSessions({
     vault: deps.vault,
@@ -69,6 +79,7 @@ export function createMainCore(deps: CoreDeps) {
     ? createLiveUpdates({
         sessions,
         logger: deps.logger,
+        secrets,
         onStatus: (status) => emit('live.status', status),
         onEvent: (event) => emit('live.event', event),
         onCatchUp: (reason) => emit('live.catchUp', { reason }),
@@ -120,8 +131,7 @@ export function createMainCore(deps: CoreDeps) {
     return { ok: true, value: checked.data };
   }
 
-  /** Entry point for both transports. `name` and `input` are untrusted. */
-  async function call(name: unknown, input: unknown): Promise<Result<unknown>> {
+  async function answer(name: unknown, input: unknown): Promise<Result<unknown>> {
     if (!isBridgeCallName(name)) return fail('invalid_input', 'Unknown bridge call.');
     const parsed = bridgeCalls[name].input.safeParse(input ?? {});
     if (!parsed.success) {
@@ -132,6 +142,17 @@ export function createMainCore(deps: CoreDeps) {
       return await pending.track(run(name, parsed.data));
     } catch (err) {
       deps.logger.error(`bridge call ${name} failed`, err);
+      return fail('internal', 'Something went wrong in the app. The details are in its log.');
+    }
+  }
+
+  /** Entry point for both transports. `name` and `input` are untrusted; the answer leaves through the gate. */
+  async function call(name: unknown, input: unknown): Promise<Result<unknown>> {
+    const result = await answer(name, input);
+    try {
+      return gate.answer(result);
+    } catch (err) {
+      deps.logger.error('a bridge answer could not be sent', err);
       return fail('internal', 'Something went wrong in the app. The details are in its log.');
     }
   }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { WindowState } from '../core/desktop/window-state';
 import { WINDOW_DEFAULTS } from '../core/desktop/window-state';
 import { APP_ORIGIN } from '../core/security/app-scheme';
+import { APP_TITLE, windowTitle } from '../../shared/text/untrusted-text';
 
 /** Exported so the glue test can check every item against Electron's security checklist. */
 export const secureWebPreferences = (preloadPath: string) =>
@@ -37,7 +38,7 @@ export function createMainWindow(opts: MainWindowOptions): BrowserWindow {
     minWidth: WINDOW_DEFAULTS.minWidth,
     minHeight: WINDOW_DEFAULTS.minHeight,
     show: false,
-    title: 'Agent Inbox',
+    title: APP_TITLE,
     webPreferences: secureWebPreferences(opts.preloadPath),
   });
   if (opts.placement.maximized) win.maximize();
@@ -49,6 +50,12 @@ export function createMainWindow(opts: MainWindowOptions): BrowserWindow {
     win.on(event as 'resize', () => opts.onStateChange(current()));
   }
   win.on('close', () => opts.onClose(current()));
+  // The title bar is plain text: whatever title the page sets (nothing sets one from a contact's
+  // text today) reaches it without bidi or invisible characters, on one line.
+  win.on('page-title-updated', (event, title) => {
+    event.preventDefault();
+    win.setTitle(windowTitle(title));
+  });
   win.once('ready-to-show', () => win.show());
   void win.loadURL(`${APP_ORIGIN}/index.html`);
   return win;

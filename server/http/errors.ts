@@ -4,6 +4,7 @@
 //   {errors: [string]}    api_access_token header missing (401)
 //   text/plain "Retry later" for 429, without Retry-After
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { discardRestOfBody } from './discard-body';
 
 export type ErrorBody = { error: string } | { message: string; attributes: string[] } | { errors: string[] };
 
@@ -33,7 +34,10 @@ export function sendThrottled(reply: FastifyReply) {
 
 /** Maps every thrown error, including Fastify's own (bad JSON, huge bodies), onto the spec's shapes and statuses. */
 export function installErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler(async (err: FastifyError | HttpError, request, reply) => {
+    // A failure before the body was read (too large, unreadable, refused first): read the rest
+    // and discard it, so a client still sending can finish and read this answer (discard-body.ts).
+    await discardRestOfBody(request.raw);
     if (err instanceof HttpError) return reply.code(err.status).headers(err.headers).send(err.body);
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     // The spec's status table has no 413 (its limits are "not shown"): a body too large to read is

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { stmt } from '../db/open';
 import { input, parseBody } from '../http/body';
-import { invalid, notFound } from '../http/errors';
+import { badRequest, invalid, notFound } from '../http/errors';
 import { baseUrlOf, scoped } from '../http/scope';
 import { insertUploadBytes, uploadByKey, uploadUrl } from '../store/uploads';
 import type { RouteDeps } from './deps';
@@ -42,6 +42,10 @@ export function uploadRoutes(app: FastifyInstance, deps: RouteDeps) {
         const file = await request.file();
         if (!file || file.fieldname !== 'attachment') throw invalid('No file or URL provided', ['attachment']);
         const data = await file.toBuffer();
+        // The size limit cuts the file short; @fastify/multipart's toBuffer only throws when the
+        // cut is seen between two chunks, so a file whose last chunk read ended at the limit came
+        // back whole-looking and was stored cut, with a 200.
+        if (file.file.truncated) throw badRequest('Attachment is too large');
         const filename = cleanName(file.filename);
         const contentType = /^[\w.+-]+\/[\w.+-]+$/.test(file.mimetype) ? file.mimetype.toLowerCase() : 'application/octet-stream';
         id = insertUploadBytes(db, { accountId: caller.accountId, key, filename, contentType, data, now });

@@ -28,6 +28,8 @@ export class FakeBrowserWindow extends EventEmitter {
   restore = vi.fn(() => void (this.minimized = false));
   maximize = vi.fn(() => void (this.maximized = true));
   setFullScreen = vi.fn((v: boolean) => void (this.fullScreen = v));
+  title = '';
+  setTitle = vi.fn((t: string) => void (this.title = t));
   constructor(readonly options: Record<string, unknown> & { x: number; y: number; width: number; height: number }) {
     super();
     this.bounds = { x: options.x, y: options.y, width: options.width, height: options.height };

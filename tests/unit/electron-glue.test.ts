@@ -62,6 +62,17 @@ describe('main window', () => {
     expect(closes).toEqual([{ bounds: { x: 50, y: 60, width: 900, height: 650 }, maximized: true, fullScreen: false }]);
   });
 
+  it('puts no bidi or invisible character in the title bar, whatever title the page sets', () => {
+    createMainWindow({ preloadPath: 'p', placement, onStateChange: () => undefined, onClose: () => undefined });
+    const win = FakeBrowserWindow.instances[0]!;
+    const preventDefault = vi.fn();
+    win.emit('page-title-updated', { preventDefault }, 'Invoice\u202Efdp.exe \u2066x\u2069\u200B\n· Agent Inbox');
+    expect(preventDefault).toHaveBeenCalled();
+    expect(win.setTitle).toHaveBeenLastCalledWith('Invoicefdp.exe x · Agent Inbox');
+    win.emit('page-title-updated', { preventDefault }, '\u202E');
+    expect(win.setTitle).toHaveBeenLastCalledWith('Agent Inbox');
+  });
+
   it('shows itself when ready, and a second launch focuses and restores it', () => {
     createMainWindow({ preloadPath: 'p', placement, onStateChange: () => undefined, onClose: () => undefined });
     const win = FakeBrowserWindow.instances[0]!;

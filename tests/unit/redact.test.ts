@@ -1,7 +1,7 @@
 // Redaction: the token is scrubbed from strings, objects, errors, URLs and headers, whether its
 // value is known (typed into sign-in) or only its shape (a header or field named like a token).
 import { describe, expect, it } from 'vitest';
-import { createSecretRegistry, redactingLogger, redactText, redactValue } from '../../main/core/redact';
+import { createSecretRegistry, redactingLogger, redactText, redactValue, scrubSecrets } from '../../main/core/redact';
 
 const TOKEN = 'sEcReT-9f8e7d6c5b4a+/=';
 const secrets = [TOKEN];
@@ -102,5 +102,75 @@ describe('redactingLogger', () => {
     const log = redactingLogger((_l, line) => lines.push(line), () => []);
     log.info('big', { n: 10n });
     expect(lines[0]).toBe('big [detail not serialisable]');
+  });
+});
+
+describe('the secret registry (what the bridge gate cuts)', () => {
+  it('cuts every secret it holds, URL-encoded too, longest first, in one pass over the text', () => {
+    const registry = createSecretRegistry();
+    registry.add(TOKEN);
+    registry.add('abcdef');
+    registry.add('abcdef-long');
+    registry.add('ab');
+    expect(registry.scrub(`x ${TOKEN} y ${encodeURIComponent(TOKEN)} xx-abcdef-long-xx abcdef ab`)).toBe('x [redacted] y [redacted] xx-[redacted]-xx [redacted] ab');
+    expect(registry.scrub('nothing here')).toBe('nothing here');
+  });
+
+  it('stays fast with thousands of secrets', () => {
+    const registry = createSecretRegistry();
+    for (let i = 0; i < 5_000; i++) registry.add(`contact-pubsub-${i.toString(36).padStart(6, '0')}-token`);
+    const text = `${'ordinary words of a message, '.repeat(2_000)}contact-pubsub-000042-token`;
+    const started = performance.now();
+    for (let i = 0; i < 10; i++) expect(registry.scrub(text).endsWith('[redacted]')).toBe(true);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('learns credentials from the fields of an answer that name one, at any depth, but not from other fields', () => {
+    const registry = createSecretRegistry();
+    registry.harvest({
+      payload: [
+        { id: 1, name: 'Website chat', website_token: 'site-token-123456', hmac_token: 'hmac-secret-abcdef', inbox_identifier: 'inbox-ident-9876' },
+        { contact_inbox: { source_id: 'ann@example.com', pubsub_token: 'contact-pubsub-xyz1' } },
+      ],
+      access_token: 'agent-token-0001',
+      message_signature: 'short',
+      pubsub_token: 'tiny',
+    });
+    expect([...registry.values()].sort()).toEqual(['agent-token-0001', 'contact-pubsub-xyz1', 'hmac-secret-abcdef', 'inbox-ident-9876', 'site-token-123456']);
+    expect(registry.scrub('ann@example.com wrote hmac-secret-abcdef')).toBe('ann@example.com wrote [redacted]');
+  });
+
+  it('learns nothing a contact wrote: not from free-form attributes, not from values that are not shaped like a token', () => {
+    const registry = createSecretRegistry();
+    registry.harvest({
+      payload: {
+        custom_attributes: { access_token: 'refund-request-order-42', nested: { pubsub_token: 'AnotherContactChosenValue1' } },
+        additional_attributes: { hmac_token: 'contact-chosen-value-xyz' },
+        content_attributes: { secret: 'hidden-by-the-contact-123' },
+        previous_changes: { pubsub_token: ['old-token-value-aaaa', 'new-token-value-bbbb'] },
+      },
+      access_token: 'has spaces so not a token',
+      pubsub_token: 'short',
+    });
+    expect(registry.values()).toEqual([]);
+    expect(registry.scrub('refund-request-order-42')).toBe('refund-request-order-42');
+  });
+
+  it('learns at most 10,000 credentials from answers; tokens main uses itself are always kept', () => {
+    const registry = createSecretRegistry();
+    registry.harvest({ items: Array.from({ length: 10_050 }, (_, i) => ({ pubsub_token: `harvested-${i}-xxxxxxxx` })) });
+    registry.add('the-agents-own-token');
+    expect(registry.values()).toHaveLength(10_001);
+    expect(registry.scrub('the-agents-own-token')).toBe('[redacted]');
+  });
+});
+
+describe('scrubSecrets', () => {
+  it('copies plain data with every string and key scrubbed, and refuses cycles', () => {
+    const cut = (t: string) => t.replace(/s3cret/g, '[redacted]');
+    expect(scrubSecrets({ a: ['x s3cret'], s3cret: { n: 1, b: true, z: null } }, cut)).toEqual({ a: ['x [redacted]'], '[redacted]': { n: 1, b: true, z: null } });
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(() => scrubSecrets(cyclic, cut)).toThrow();
   });
 });

@@ -4,6 +4,7 @@
 // and never retries a POST: the service does not deduplicate, so the outbox decides.
 import type { z } from 'zod';
 import type { BridgeError, Result } from '../../../shared/bridge/result';
+import type { SecretRegistry } from '../redact';
 import { redactText } from '../redact';
 import { httpError } from './errors';
 import type { Clock, RetryPolicy } from './retry';
@@ -52,6 +53,11 @@ export interface ServiceClientOptions {
   /** 429 has no Retry-After, so clients back off on their own, slower, schedule. */
   rateLimitRetry?: RetryPolicy;
   clock?: Clock;
+  /**
+   * Every secret main holds: credentials an answer carries are learnt (`harvest`), and all of them
+   * are cut out of the answer before it is parsed or shortened, so no part of one survives a cut.
+   */
+  secrets?: Pick<SecretRegistry, 'harvest' | 'scrub' | 'scrubAnswer'>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -85,10 +91,20 @@ export function createServiceClient(options: ServiceClientOptions) {
   const clock = options.clock ?? realClock;
   const retry = options.retry ?? defaultRetry;
   const limited = options.rateLimitRetry ?? defaultRateLimitRetry;
-  // Whatever the service or a proxy echoes back, the token never leaves in an error message.
-  const scrub = (error: BridgeError): BridgeError => ({ ...error, message: redactText(error.message, [options.token]) });
   // Every response says what the service offers now (a service can be upgraded or replaced under us).
   let features: ServiceFeatures = noFeatures;
+  // Whatever the service or a proxy echoes back, no secret leaves in an error message or in an
+  // answer: each is cut out of every string before anything is parsed, shortened or forwarded.
+  // (Main's outgoing gate scrubs every answer again, on its way to the renderer.)
+  const clean = (text: string) => redactText(options.secrets ? options.secrets.scrub(text) : text, [options.token]);
+  const learnText = (text: string) => {
+    if (!options.secrets || !/^\s*[{[]/.test(text)) return;
+    try {
+      options.secrets.harvest(JSON.parse(text));
+    } catch {
+      // Not JSON: nothing named to learn.
+    }
+  };
 
   async function once(req: ServiceRequest): Promise<unknown> {
     const url = buildUrl(options.baseUrl, req);
@@ -124,12 +140,22 @@ export function createServiceClient(options: ServiceClientOptions) {
       } catch {
         throw new RequestFailure(timedOut ? timeoutError : { kind: 'network', message: 'The connection broke while the service was answering.' });
       }
-      if (!response.ok) throw new RequestFailure(scrub(httpError(response.status, response.headers.get('content-type') ?? '', text)));
+      if (!response.ok) {
+        learnText(text);
+        throw new RequestFailure(httpError(response.status, response.headers.get('content-type') ?? '', text, clean));
+      }
       let body: unknown = null;
       try {
         if (text.trim() !== '') body = JSON.parse(text);
       } catch {
         throw new RequestFailure({ kind: 'bad_response', message: 'The service answered with something that is not JSON.', status: response.status });
+      }
+      if (options.secrets && body !== null) {
+        try {
+          body = options.secrets.scrubAnswer(body);
+        } catch {
+          throw new RequestFailure({ kind: 'bad_response', message: 'The service answered in an unexpected shape (nested too deep).', status: response.status });
+        }
       }
       return req.respond ? req.respond(body, response.headers) : body;
     } finally {

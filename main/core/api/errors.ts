@@ -28,16 +28,24 @@ const fallbackMessage: Record<string, string> = {
   timeout: 'The service did not answer in time.',
 };
 
-/** The text of a JSON error body, following the spec's reading order; undefined if none. */
-export function errorText(body: unknown): { message?: string; attributes?: string[] } {
+// eslint-disable-next-line no-control-regex -- control characters are what is being removed
+const plain = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+
+/**
+ * The text of a JSON error body, following the spec's reading order; undefined if none. `clean`
+ * (main's secret cutter) runs on each string before it is shortened, so a cut never leaves part of
+ * a secret behind. Nothing else of the body is kept.
+ */
+export function errorText(body: unknown, clean: (text: string) => string = (t) => t): { message?: string; attributes?: string[] } {
   if (!body || typeof body !== 'object') return {};
   const b = body as Record<string, unknown>;
-  if (typeof b.error === 'string') return { message: b.error };
+  if (typeof b.error === 'string') return { message: clean(b.error) };
   if (typeof b.message === 'string') {
-    const attributes = Array.isArray(b.attributes) ? b.attributes.filter((a): a is string => typeof a === 'string') : undefined;
-    return { message: b.message, ...(attributes ? { attributes } : {}) };
+    // Field names: short plain strings, a bounded list.
+    const attributes = Array.isArray(b.attributes) ? b.attributes.filter((a): a is string => typeof a === 'string').slice(0, 20).map((a) => plain(clean(a)).slice(0, 100)) : undefined;
+    return { message: clean(b.message), ...(attributes ? { attributes } : {}) };
   }
-  if (Array.isArray(b.errors) && typeof b.errors[0] === 'string') return { message: b.errors[0] };
+  if (Array.isArray(b.errors) && typeof b.errors[0] === 'string') return { message: clean(b.errors[0]) };
   return {};
 }
 
@@ -45,20 +53,19 @@ export function errorText(body: unknown): { message?: string; attributes?: strin
  * Builds the error from a failed response. `bodyText` may be JSON in any of the spec's shapes,
  * `Retry later` as text/plain, an HTML page from a proxy, or empty.
  */
-export function httpError(status: number, contentType: string, bodyText: string): BridgeError {
+export function httpError(status: number, contentType: string, bodyText: string, clean?: (text: string) => string): BridgeError {
   const kind = kindForStatus(status);
   let parsed: { message?: string; attributes?: string[] } = {};
   if (contentType.includes('json') || /^\s*[{[]/.test(bodyText)) {
     try {
-      parsed = errorText(JSON.parse(bodyText));
+      parsed = errorText(JSON.parse(bodyText), clean);
     } catch {
       parsed = {};
     }
   }
   // Service text is shown to the agent, so keep it short and plain; HTML pages and text bodies
   // (`Retry later`, proxy pages) are never shown, only our own sentence for the status.
-  // eslint-disable-next-line no-control-regex -- control characters are what is being removed
-  const clean = parsed.message?.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, 300);
-  const message = clean ? clean : (fallbackMessage[kind] ?? `Unexpected response (${status}).`);
+  const shown = parsed.message === undefined ? undefined : plain(parsed.message).slice(0, 300);
+  const message = shown ? shown : (fallbackMessage[kind] ?? `Unexpected response (${status}).`);
   return { kind, message, status, ...(parsed.attributes ? { attributes: parsed.attributes } : {}) };
 }

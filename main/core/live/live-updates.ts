@@ -6,7 +6,7 @@
 import type { LiveEvent } from '../../../shared/api/live-events';
 import { parseLiveEvent } from '../../../shared/api/live-events';
 import type { LiveStatus } from '../../../shared/bridge/calls/app';
-import type { Logger } from '../redact';
+import type { Logger, SecretRegistry } from '../redact';
 import type { LiveCredential, Sessions } from '../session/manager';
 import type { ConnectSocket, LiveSocket, LiveSocketOptions } from './socket';
 import { openLiveSocket } from './socket';
@@ -25,6 +25,11 @@ export interface LiveUpdatesOptions extends Partial<LiveSocketOptions> {
 export interface LiveUpdatesDeps {
   sessions: Pick<Sessions, 'current' | 'liveCredential'>;
   logger: Logger;
+  /**
+   * Credentials a push carries (a Chatwoot contact inbox's pubsub_token) are learnt, and every
+   * secret cut out of the payload, before it is parsed (parsing shortens some texts).
+   */
+  secrets?: Pick<SecretRegistry, 'scrubAnswer'>;
   onStatus(status: LiveStatus): void;
   onEvent(event: LiveEvent): void;
   onCatchUp(reason: CatchUpReason): void;
@@ -131,7 +136,14 @@ export function createLiveUpdates(deps: LiveUpdatesDeps) {
         },
         event(name, data) {
           if (gen !== generation) return;
-          const parsed = parseLiveEvent(name, data);
+          let payload: unknown;
+          try {
+            payload = deps.secrets ? deps.secrets.scrubAnswer(data) : data;
+          } catch {
+            // Nested too deep to scrub: dropped as malformed below.
+            payload = undefined;
+          }
+          const parsed = parseLiveEvent(name, payload);
           if (parsed.ok) deps.onEvent(parsed.event);
           else if (parsed.reason === 'malformed') deps.logger.warn(`live updates: dropped a malformed ${loggable(name)} event`, { issue: parsed.issue });
         },

@@ -55,7 +55,7 @@ export function createSessions(deps: SessionDeps) {
 
   const clientFor = (baseUrl: string, token: string) => {
     deps.secrets.add(token);
-    return createServiceClient({ ...deps.clientOptions, baseUrl, token, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
+    return createServiceClient({ ...deps.clientOptions, baseUrl, token, secrets: deps.secrets, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
   };
 
   const state = (): SessionState => {

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { InboxCommandContext } from '../commands/inbox-commands';
 import { displayChord } from '../commands/keys';
 import type { CommandRegistry } from '../commands/registry';
+import { UntrustedText } from './UntrustedText';
 
 export function CommandPalette(props: { registry: CommandRegistry<InboxCommandContext>; context: () => InboxCommandContext; onClose(): void }) {
   const [query, setQuery] = useState('');
@@ -69,7 +70,9 @@ export function CommandPalette(props: { registry: CommandRegistry<InboxCommandCo
               onClick={() => run(i)}
             >
               <span className="command-group">{c.group}</span>
-              <span className="command-title">{c.title}</span>
+              <span className="command-title">
+                <UntrustedText text={c.title} />
+              </span>
               {c.keys?.[0] && <kbd>{displayChord(c.keys[0])}</kbd>}
             </li>
           ))}

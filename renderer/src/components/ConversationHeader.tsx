@@ -5,6 +5,7 @@ import type { Conversation } from '../../../shared/api/records';
 import { formatSnooze } from '../actions/snooze';
 import type { CachedConversation } from '../db/schema';
 import type { PickerKind } from '../state/ui';
+import { UntrustedText } from './UntrustedText';
 
 export interface HeaderActions {
   back(): void;
@@ -46,12 +47,18 @@ export function ConversationHeader(props: {
         <button type="button" className="back" onClick={props.actions.back} aria-label="Back to the list">
           ←
         </button>
-        <h2>{props.name}</h2>
+        <h2>
+          <UntrustedText text={props.name} />
+        </h2>
         <span className="muted">#{props.id}</span>
         {c && <span className={`chip status-${c.status}`} data-testid="conversation-status">{c.status}</span>}
         {snoozed && <span className="chip snoozed" data-testid="snoozed-until">{snoozed}</span>}
         {c?.priority && <span className={`chip priority-${c.priority}`}>{c.priority}</span>}
-        {c && <span className="chip assignee" data-testid="conversation-assignee">{c.assigneeName || 'Unassigned'}</span>}
+        {c && (
+          <span className="chip assignee" data-testid="conversation-assignee">
+            {c.assigneeName ? <UntrustedText text={c.assigneeName} /> : 'Unassigned'}
+          </span>
+        )}
       </div>
       <div role="toolbar" aria-label="Conversation actions" className="header-actions">
         {c && (

@@ -4,6 +4,7 @@
 import type { CachedConversation } from '../db/schema';
 import type { Directory } from '../directory/use-directory';
 import { relativeTime } from './time';
+import { UntrustedText } from './UntrustedText';
 
 export const ROW_HEIGHT = 84;
 
@@ -44,12 +45,14 @@ export function ConversationRow(props: {
             {props.checked ? '☑' : '☐'}
           </span>
         )}
-        <span className="contact">{c.contactName}</span>
+        <span className="contact">
+          <UntrustedText text={c.contactName} />
+        </span>
         <span className="row-id">#{c.id}</span>
         <time dateTime={new Date(c.lastActivityAt * 1000).toISOString()}>{relativeTime(c.lastActivityAt)}</time>
       </div>
       <div className="row-middle">
-        <span className="preview">{c.preview || '\u00a0'}</span>
+        <span className="preview">{c.preview ? <UntrustedText text={c.preview} context="prose" /> : '\u00a0'}</span>
         {c.unreadCount > 0 && (
           <span className="unread" aria-label={`${c.unreadCount >= 10 ? 'more than 9' : c.unreadCount} unread`}>
             {c.unreadCount >= 10 ? '9+' : c.unreadCount}
@@ -59,11 +62,15 @@ export function ConversationRow(props: {
       <div className="chips">
         {props.showStatus && <span className={`chip status-${c.status}`}>{c.status}</span>}
         {c.priority && <span className={`chip priority-${c.priority}`}>{c.priority}</span>}
-        {inbox && <span className="chip inbox-name">{inbox}</span>}
-        <span className="chip assignee">{c.assigneeName || 'Unassigned'}</span>
+        {inbox && (
+          <span className="chip inbox-name">
+            <UntrustedText text={inbox} />
+          </span>
+        )}
+        <span className="chip assignee">{c.assigneeName ? <UntrustedText text={c.assigneeName} /> : 'Unassigned'}</span>
         {c.labels.slice(0, 3).map((l) => (
           <span key={l} className="chip label">
-            {l}
+            <UntrustedText text={l} />
           </span>
         ))}
         {c.labels.length > 3 && <span className="chip label">+{c.labels.length - 3}</span>}

@@ -1,8 +1,10 @@
 // Status, inbox, team, label and sort: native selects, so they work with any keyboard and screen
-// reader without extra code.
+// reader without extra code. An option holds text only: names show hidden characters as tokens
+// (shared/text/untrusted-text.ts) and each option takes its own direction.
 import type { ListView, SortBy, StatusFilter } from '../conversations/view';
 import { sortOptions, statusOptions } from '../conversations/view';
 import type { Directory } from '../directory/use-directory';
+import { visibleControls } from '../../../shared/text/untrusted-text';
 
 export function FilterBar(props: { view: ListView; directory: Directory; onChange(patch: Partial<ListView>): void }) {
   const { view, directory, onChange } = props;
@@ -24,8 +26,8 @@ export function FilterBar(props: { view: ListView; directory: Directory; onChang
         <select value={view.inboxId ?? ''} onChange={(e) => onChange({ inboxId: num(e.target.value) })}>
           <option value="">All inboxes</option>
           {directory.inboxes.map((i) => (
-            <option key={i.id} value={i.id}>
-              {i.name}
+            <option key={i.id} value={i.id} dir="auto">
+              {visibleControls(i.name)}
             </option>
           ))}
         </select>
@@ -35,8 +37,8 @@ export function FilterBar(props: { view: ListView; directory: Directory; onChang
         <select value={view.teamId ?? ''} onChange={(e) => onChange({ teamId: num(e.target.value) })}>
           <option value="">All teams</option>
           {directory.teams.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
+            <option key={t.id} value={t.id} dir="auto">
+              {visibleControls(t.name)}
             </option>
           ))}
         </select>
@@ -46,8 +48,8 @@ export function FilterBar(props: { view: ListView; directory: Directory; onChang
         <select value={view.label ?? ''} onChange={(e) => onChange({ label: e.target.value || undefined })}>
           <option value="">All labels</option>
           {directory.labels.map((l) => (
-            <option key={l.id} value={l.title}>
-              {l.title}
+            <option key={l.id} value={l.title} dir="auto">
+              {visibleControls(l.title)}
             </option>
           ))}
         </select>

@@ -6,6 +6,8 @@ import type { Attachment, Message } from '../../../shared/api/records';
 import { MessageText } from './MessageText';
 import type { UnsentInfo } from './unsent';
 import { fullTime } from './time';
+import { UntrustedText } from './UntrustedText';
+import { visibleControls } from '../../../shared/text/untrusted-text';
 
 export type MessageKind = 'incoming' | 'outgoing' | 'note' | 'activity';
 
@@ -52,22 +54,30 @@ export function MessageBubble({ message: m, unsent, onRetry, onDiscard }: { mess
   return (
     <article
       className={`bubble ${kind}${unsent ? ' unsent' : ''}${failed ? ' failed' : ''}`}
-      aria-label={kind === 'activity' ? 'Activity' : `${kindLabel[kind]} from ${sender}${unsent ? (failed ? ', not sent' : ', not sent yet') : ''}`}
+      aria-label={kind === 'activity' ? 'Activity' : `${kindLabel[kind]} from ${visibleControls(sender)}${unsent ? (failed ? ', not sent' : ', not sent yet') : ''}`}
       data-message-id={m.id}
       data-unsent={unsent?.state}
     >
       {kind !== 'activity' && (
         <div className="sender">
-          {sender}
+          <UntrustedText text={sender} />
           {kind === 'note' && <span className="note-tag">Private note</span>}
         </div>
       )}
-      {m.content ? kind === 'activity' ? <div className="content">{m.content}</div> : <MessageText text={m.content} /> : null}
+      {m.content ? (
+        kind === 'activity' ? (
+          <div className="content">
+            <UntrustedText text={m.content} />
+          </div>
+        ) : (
+          <MessageText text={m.content} />
+        )
+      ) : null}
       {m.attachments && m.attachments.length > 0 && (
         <ul className="attachments" aria-label="Attachments">
           {m.attachments.map((a) => (
             <li key={a.id} className="attachment">
-              <span className="attachment-type">{a.file_type}</span> {attachmentName(a)}
+              <span className="attachment-type">{a.file_type}</span> <UntrustedText text={attachmentName(a)} />
               {a.extension && <span className="muted"> · {a.extension.toUpperCase()}</span>}
               {a.file_size ? <span className="muted"> · {formatBytes(a.file_size)}</span> : null}
             </li>
@@ -77,7 +87,7 @@ export function MessageBubble({ message: m, unsent, onRetry, onDiscard }: { mess
       {unsent ? (
         <div className="unsent-state">
           <span className={failed ? 'error' : 'muted'}>
-            {unsentText(unsent)}
+            <UntrustedText text={unsentText(unsent)} />
           </span>
           {actionable && onRetry && (
             <button type="button" className="link-button" onClick={() => onRetry(unsent.seq)}>

@@ -22,5 +22,5 @@ export function MessageText({ text }: { text: string }) {
       if (outcome === 'refused') notify('This link cannot be opened: only web and mail links can.');
     });
   };
-  return <div className="content markdown" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div className="content markdown" dir="auto" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -4,6 +4,7 @@
 // list), like the command palette; Tab stays inside the dialog. Focus returns where it was.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
+import { UntrustedText } from './UntrustedText';
 
 /** "#12" or "3 conversations": what a picker applies to. */
 export const targetsLabel = (ids: readonly number[]) => (ids.length === 1 ? `#${ids[0]}` : `${ids.length} conversations`);
@@ -146,8 +147,14 @@ export function PickerDialog(props: Single | Multi) {
                     {tick === true ? '☑' : tick === 'mixed' ? '◩' : '☐'}
                   </span>
                 )}
-                <span className="command-title">{o.label}</span>
-                {o.detail && <span className="muted option-detail">{o.detail}</span>}
+                <span className="command-title">
+                  <UntrustedText text={o.label} />
+                </span>
+                {o.detail && (
+                  <span className="muted option-detail">
+                    <UntrustedText text={o.detail} />
+                  </span>
+                )}
                 {o.current && <span className="chip">current</span>}
               </li>
             );

@@ -7,6 +7,7 @@ import { savedSessionDetail, useSavedSessions } from '../platform/saved-sessions
 import { NotificationsToggle } from './NotificationsToggle';
 import { useSession } from '../platform/session';
 import { useSessionUi } from '../platform/session-ui';
+import { UntrustedText } from './UntrustedText';
 
 export function SessionSwitcher() {
   const { bridge, session } = useSession();
@@ -51,7 +52,10 @@ export function SessionSwitcher() {
     <div className="session-switcher">
       <button ref={toggle} type="button" className="switcher-toggle" aria-expanded={open} aria-controls="session-switcher-panel" onClick={() => setOpen(!open)}>
         <span className="visually-hidden">Accounts: signed in to </span>
-        {account} <span className="muted">· {session.user.email}</span>
+        <UntrustedText text={account} />{' '}
+        <span className="muted">
+          · <UntrustedText text={session.user.email} />
+        </span>
       </button>
       {open && (
         <div ref={panel} id="session-switcher-panel" className="switcher-panel" role="group" aria-label="Accounts">
@@ -60,8 +64,11 @@ export function SessionSwitcher() {
               {others.map((s) => (
                 <li key={s.id}>
                   <button type="button" onClick={() => void run(() => bridge.call('session.switch', { sessionId: s.id }))}>
-                    Switch to {s.accountName}
-                    <span className="muted"> {savedSessionDetail(s)}</span>
+                    Switch to <UntrustedText text={s.accountName} />
+                    <span className="muted">
+                      {' '}
+                      <UntrustedText text={savedSessionDetail(s)} />
+                    </span>
                   </button>
                 </li>
               ))}
@@ -88,12 +95,12 @@ export function SessionSwitcher() {
             </label>
           )}
           <button type="button" onClick={() => void run(() => bridge.call('session.signOut', { sessionId: session.id }))}>
-            Sign out of {account}
+            Sign out of <UntrustedText text={account} />
           </button>
           <p className="hint">Signing out deletes this account’s token and what is saved of it on this computer.</p>
           {error && (
             <p role="alert" className="error">
-              {error}
+              <UntrustedText text={error} />
             </p>
           )}
         </div>

@@ -1,5 +1,6 @@
 // The popup under the composer for `/` canned responses and `@` mentions. The textarea keeps
 // focus (aria-activedescendant points here), so typing goes on while choosing.
+import { UntrustedText } from './UntrustedText';
 export interface Suggestion {
   id: string;
   label: string;
@@ -22,8 +23,14 @@ export function SuggestionList(props: { id: string; label: string; items: Sugges
             props.onPick(i);
           }}
         >
-          <span className="suggestion-label">{s.label}</span>
-          {s.detail && <span className="suggestion-detail">{s.detail}</span>}
+          <span className="suggestion-label">
+            <UntrustedText text={s.label} />
+          </span>
+          {s.detail && (
+            <span className="suggestion-detail">
+              <UntrustedText text={s.detail} />
+            </span>
+          )}
         </li>
       ))}
     </ul>

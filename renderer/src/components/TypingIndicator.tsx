@@ -3,13 +3,14 @@
 // interrupting.
 import { useMemo } from 'react';
 import { typingLine, useTyping } from '../live/typing';
+import { UntrustedText } from './UntrustedText';
 
 export function TypingIndicator({ conversationId }: { conversationId: number }) {
   const typists = useTyping((s) => s.byConversation[conversationId]);
   const line = useMemo(() => typingLine(Object.values(typists ?? {})), [typists]);
   return (
     <p className="typing-indicator" role="status" aria-live="polite">
-      {line ?? ''}
+      {line ? <UntrustedText text={line} /> : ''}
     </p>
   );
 }

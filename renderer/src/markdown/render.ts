@@ -3,8 +3,13 @@
 // elements markdown produces, links only to http(s)/mailto, and no attributes that run code.
 // Mentions (`[@Name](mention://user/<id>/<name>)`) become inert chips. Images are not rendered:
 // they would be fetched from the sender's server, and the CSP blocks remote images anyway.
+// Direction: every block takes its own (`dir="auto"`, which also isolates it), and the characters
+// that reorder letters (bidi embeddings, overrides, isolates) and hidden tag characters are shown
+// as visible tokens (shared/text/untrusted-text.ts, `prose`), so `Invoice\u202Efdp.exe` in a
+// message reads `Invoice⟨U+202E⟩fdp.exe`, in link text and code too.
 import DOMPurify from 'dompurify';
 import MarkdownIt from 'markdown-it';
+import { textPieces } from '../../../shared/text/untrusted-text';
 
 const md = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: false });
 md.disable(['image']);
@@ -44,15 +49,49 @@ function getPurifier() {
   return p;
 }
 
+const BLOCKS = 'p, li, ul, ol, blockquote, pre, h1, h2, h3, h4, h5, h6, table, th, td';
+
+/** Blocks take their own direction; hidden characters in text become tokens (after sanitizing: only our own markup is added). */
+function isolate(root: DocumentFragment) {
+  const doc = root.ownerDocument;
+  for (const el of root.querySelectorAll(BLOCKS)) el.setAttribute('dir', 'auto');
+  const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const texts: Text[] = [];
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) texts.push(n as Text);
+  for (const node of texts) {
+    const pieces = textPieces(node.data, 'prose');
+    if (pieces.every((p) => 'text' in p)) continue;
+    const replaced = doc.createDocumentFragment();
+    for (const p of pieces) {
+      if ('text' in p) {
+        replaced.appendChild(doc.createTextNode(p.text));
+        continue;
+      }
+      const token = doc.createElement('span');
+      token.className = 'control-char';
+      token.setAttribute('role', 'img');
+      token.setAttribute('aria-label', p.label);
+      token.setAttribute('title', p.label);
+      token.textContent = p.token;
+      replaced.appendChild(token);
+    }
+    node.replaceWith(replaced);
+  }
+}
+
 /** Sanitized HTML for a message's text. Safe to pass to dangerouslySetInnerHTML. */
 export function renderMessageHtml(text: string): string {
   const html = md.render(text);
-  return getPurifier().sanitize(html, {
+  const fragment = getPurifier().sanitize(html, {
     ALLOWED_TAGS,
     ALLOWED_ATTR: ['href', 'title', 'class', 'data-mention-user', 'rel', 'target'],
     ALLOWED_URI_REGEXP: /^(?:https?:\/\/|mailto:|mention:\/\/user\/\d+\/)/i,
     FORBID_TAGS: ['style', 'script', 'img', 'svg', 'math', 'iframe', 'object', 'embed', 'form', 'input'],
     ALLOW_DATA_ATTR: false,
-    RETURN_TRUSTED_TYPE: false,
-  }) as string;
+    RETURN_DOM_FRAGMENT: true,
+  });
+  isolate(fragment);
+  const holder = fragment.ownerDocument.createElement('div');
+  holder.appendChild(fragment);
+  return holder.innerHTML;
 }

@@ -5,6 +5,7 @@ import type { FormEvent } from 'react';
 import type { Bridge } from '../../../shared/bridge/contract';
 import type { ChooseAccount } from '../../../shared/bridge/calls/session';
 import { hostOf } from '../platform/saved-sessions';
+import { UntrustedText } from '../components/UntrustedText';
 
 export function AccountPicker(props: { bridge: Bridge; choice: ChooseAccount; onBack(error?: string): void; onSignedIn(): void }) {
   const { choice } = props;
@@ -33,20 +34,23 @@ export function AccountPicker(props: { bridge: Bridge; choice: ChooseAccount; on
         Choose an account
       </h1>
       <p>
-        {choice.user.name} ({choice.user.email}) belongs to several accounts on {hostOf(choice.baseUrl)}.
+        <UntrustedText text={choice.user.name} /> (<UntrustedText text={choice.user.email} />) belongs to several accounts on {hostOf(choice.baseUrl)}.
       </p>
       <fieldset>
         <legend>Account</legend>
         {choice.accounts.map((a) => (
           <label key={a.id} className="choice">
             <input type="radio" name="account" value={a.id} checked={accountId === a.id} onChange={() => setAccountId(a.id)} />
-            <span>{a.name}</span> <span className="muted">{a.role}</span>
+            <span>
+              <UntrustedText text={a.name} />
+            </span>{' '}
+            <span className="muted">{a.role}</span>
           </label>
         ))}
       </fieldset>
       {error && (
         <p role="alert" className="error">
-          {error}
+          <UntrustedText text={error} />
         </p>
       )}
       <button type="submit" disabled={busy}>

@@ -10,6 +10,7 @@ import { saveContact, saveConversations } from '../db/save';
 import { callOrThrow, isUnreachable } from '../platform/call';
 import { useSession } from '../platform/session';
 import { useUi } from '../state/ui';
+import { UntrustedText } from '../components/UntrustedText';
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
@@ -62,7 +63,7 @@ export function ContactPanel({ conversation }: { conversation: CachedConversatio
   return (
     <aside className="contact-panel" aria-label="Contact details">
       <header className="pane-header">
-        <h2>{contact.name || 'Unknown contact'}</h2>
+        <h2>{contact.name ? <UntrustedText text={contact.name} /> : 'Unknown contact'}</h2>
         {contact.blocked && <span className="chip status-resolved">Blocked</span>}
       </header>
       <section aria-labelledby="contact-details">
@@ -77,7 +78,9 @@ export function ContactPanel({ conversation }: { conversation: CachedConversatio
             {details.map(([k, v]) => (
               <div key={k}>
                 <dt>{k}</dt>
-                <dd>{v}</dd>
+                <dd>
+                  <UntrustedText text={v} />
+                </dd>
               </div>
             ))}
           </dl>
@@ -91,8 +94,12 @@ export function ContactPanel({ conversation }: { conversation: CachedConversatio
           <dl>
             {custom.map(([k, v]) => (
               <div key={k}>
-                <dt>{k}</dt>
-                <dd>{text(v)}</dd>
+                <dt>
+                  <UntrustedText text={k} />
+                </dt>
+                <dd>
+                  <UntrustedText text={text(v)} />
+                </dd>
               </div>
             ))}
           </dl>
@@ -106,7 +113,7 @@ export function ContactPanel({ conversation }: { conversation: CachedConversatio
           <ul className="chips plain">
             {cached.labels.map((l) => (
               <li key={l} className="chip label">
-                {l}
+                <UntrustedText text={l} />
               </li>
             ))}
           </ul>
@@ -120,7 +127,9 @@ export function ContactPanel({ conversation }: { conversation: CachedConversatio
           {previous?.map((c) => (
             <li key={c.id}>
               <button type="button" className="link-button" aria-current={c.id === conversation.id ? 'true' : undefined} onClick={() => select(c.id)}>
-                <span>#{c.id}</span> <span className={`chip status-${c.status}`}>{c.status}</span> <span className="preview">{c.preview}</span>
+                <span>#{c.id}</span> <span className={`chip status-${c.status}`}>{c.status}</span> <span className="preview">
+                  <UntrustedText text={c.preview} context="prose" />
+                </span>
               </button>
             </li>
           ))}

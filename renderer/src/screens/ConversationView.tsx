@@ -10,6 +10,7 @@ import { TypingIndicator } from '../components/TypingIndicator';
 import { useConversation } from '../conversation/use-conversation';
 import { useUi } from '../state/ui';
 import { ContactPanel } from './ContactPanel';
+import { visibleControls } from '../../../shared/text/untrusted-text';
 
 /** Below this width the contact panel replaces the conversation instead of sitting beside it (styles.css). */
 const NARROW_QUERY = '(max-width: 1099px)';
@@ -44,7 +45,7 @@ export function ConversationView(props: { conversationId: number }) {
   };
   return (
     <>
-      <section className="conversation" aria-label={`Conversation with ${name}`}>
+      <section className="conversation" aria-label={`Conversation with ${visibleControls(name)}`}>
         <ConversationHeader id={id} name={name} conversation={conversation} record={c.record} contactExpanded={contactPanelOpen || narrowPane === 'contact'} actions={headerActions} />
         {c.missing ? (
           <>

@@ -27,6 +27,7 @@ import { ConversationView } from './ConversationView';
 import { SearchPane } from './SearchResults';
 import { useInboxContext } from './inbox-context';
 import { useTriageState } from './triage-state';
+import { UntrustedText } from '../components/UntrustedText';
 
 const pickerKinds: readonly string[] = ['assign', 'team', 'labels', 'priority', 'snooze'] satisfies PickerKind[];
 const isPicker = (o: Overlay): o is PickerKind => o !== undefined && pickerKinds.includes(o);
@@ -111,7 +112,7 @@ export function Inbox() {
   return (
     <div className="inbox">
       <header className="app-header">
-        <h1>{account?.name ?? 'Inbox'}</h1>
+        <h1>{account?.name ? <UntrustedText text={account.name} /> : 'Inbox'}</h1>
         <SearchField />
         <button type="button" className="link-button" onClick={() => setOverlay('palette')} aria-keyshortcuts="Control+K Meta+K">
           Commands
@@ -121,7 +122,9 @@ export function Inbox() {
         </button>
         <OutboxStatus />
         <LiveIndicator status={liveStatus} link={link} />
-        <span className="muted user-name">{session.user.name}</span>
+        <span className="muted user-name">
+          <UntrustedText text={session.user.name} />
+        </span>
         <SessionSwitcher />
       </header>
       <p className="visually-hidden" role="status" aria-live="polite" key={notice?.n}>

@@ -6,6 +6,7 @@ import type { FormEvent } from 'react';
 import type { Bridge } from '../../../shared/bridge/contract';
 import type { ExpiryReason, SessionInfo } from '../../../shared/bridge/calls/session';
 import { hostOf } from '../platform/saved-sessions';
+import { UntrustedText } from '../components/UntrustedText';
 
 export function ReauthPrompt(props: { bridge: Bridge; session: SessionInfo; reason: ExpiryReason | undefined; onSwitchAccount(): void }) {
   const { session } = props;
@@ -35,13 +36,13 @@ export function ReauthPrompt(props: { bridge: Bridge; session: SessionInfo; reas
           <h2 id="reauth-title">{rejected ? 'Your session expired' : 'Enter your access token'}</h2>
           <p id="reauth-description">
             {rejected ? 'The service no longer accepts your access token. ' : 'You chose to enter your token each time the app starts. '}
-            Sign in again as {session.user.email} to {account} on {hostOf(session.baseUrl)}. Nothing you queued is lost.
+            Sign in again as <UntrustedText text={session.user.email} /> to <UntrustedText text={account} /> on {hostOf(session.baseUrl)}. Nothing you queued is lost.
           </p>
           <label htmlFor="reauth-token">Access token</label>
           <input ref={input} id="reauth-token" type="password" required autoComplete="off" spellCheck={false} value={token} onChange={(e) => setToken(e.target.value)} />
           {error && (
             <p role="alert" className="error">
-              {error}
+              <UntrustedText text={error} />
             </p>
           )}
           <div className="actions">

@@ -4,6 +4,7 @@ import type { SearchHit } from '../search/merge';
 import type { ServiceSearchState } from '../search/use-search';
 import { useSearch } from '../search/use-search';
 import { relativeTime } from '../components/time';
+import { UntrustedText } from '../components/UntrustedText';
 
 const kindLabel = { conversation: 'Conversation', message: 'Message', contact: 'Contact' } as const;
 const serviceNote: Record<ServiceSearchState, string> = {
@@ -31,11 +32,15 @@ export function SearchResults(props: { query: string; hits: SearchHit[]; service
             <button type="button" className="hit" data-source={h.source} onClick={() => props.onOpen(h)} disabled={h.kind === 'contact' && !h.conversationId && !h.contactId}>
               <span className="hit-top">
                 <span className="chip">{kindLabel[h.kind]}</span>
-                <span className="contact">{h.title}</span>
+                <span className="contact">
+                  <UntrustedText text={h.title} />
+                </span>
                 {h.conversationId > 0 && <span className="row-id">#{h.conversationId}</span>}
                 {h.at > 0 && <time>{relativeTime(h.at)}</time>}
               </span>
-              <span className="preview">{h.snippet}</span>
+              <span className="preview">
+                <UntrustedText text={h.snippet} context="prose" />
+              </span>
             </button>
           </li>
         ))}

@@ -7,6 +7,7 @@ import type { Bridge } from '../../../shared/bridge/contract';
 import type { ChooseAccount, SavedSession } from '../../../shared/bridge/calls/session';
 import { savedSessionDetail, useSavedSessions } from '../platform/saved-sessions';
 import { AccountPicker } from './AccountPicker';
+import { UntrustedText } from '../components/UntrustedText';
 
 export interface SignInProps {
   bridge: Bridge;
@@ -102,15 +103,19 @@ function SavedSessionList(props: { bridge: Bridge; sessions: SavedSession[]; onO
         {props.sessions.map((s) => (
           <li key={s.id}>
             <button type="button" onClick={() => void open(s)}>
-              <span className="account-name">{s.accountName}</span>
-              <span className="muted">{savedSessionDetail(s)}</span>
+              <span className="account-name">
+                <UntrustedText text={s.accountName} />
+              </span>
+              <span className="muted">
+                <UntrustedText text={savedSessionDetail(s)} />
+              </span>
             </button>
           </li>
         ))}
       </ul>
       {error && (
         <p role="alert" className="error">
-          {error}
+          <UntrustedText text={error} />
         </p>
       )}
     </section>

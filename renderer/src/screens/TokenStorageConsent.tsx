@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Bridge } from '../../../shared/bridge/contract';
 import { useTokenStorage } from '../platform/saved-sessions';
+import { UntrustedText } from '../components/UntrustedText';
 
 export function TokenStorageConsent(props: { bridge: Bridge }) {
   const [storage, setStorage] = useTokenStorage(props.bridge);
@@ -33,7 +34,7 @@ export function TokenStorageConsent(props: { bridge: Bridge }) {
         </div>
         {error && (
           <p role="alert" className="error">
-            {error}
+            <UntrustedText text={error} />
           </p>
         )}
         <div className="actions">

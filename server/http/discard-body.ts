@@ -1,0 +1,48 @@
+// The rest of a request body the service refused (too large, or failed before it was read) is
+// read and thrown away before the answer goes out. Fastify answers an oversized body at once and
+// closes the connection ("the client may send more data"); a client still sending then fails on
+// its next write (EPIPE or a reset) and never reads the 400 the spec's table gives. Reading what
+// is left (discarding it, never buffering) lets the client finish sending and read the answer.
+// Bounded: a body declared larger than MAX_DISCARD_BYTES is answered at once (nothing waits for
+// a gigabyte), reading stops after that many bytes, and after IDLE_MS without data.
+import type { IncomingMessage } from 'node:http';
+
+/** More than the largest body the service reads (40 MB uploads), so any sane client finishes. */
+const MAX_DISCARD_BYTES = 64 * 1024 * 1024;
+const IDLE_MS = 10_000;
+
+export function discardRestOfBody(req: IncomingMessage, opts: { maxBytes?: number; idleMs?: number } = {}): Promise<void> {
+  const maxBytes = opts.maxBytes ?? MAX_DISCARD_BYTES;
+  if (req.complete || req.readableEnded || req.destroyed) return Promise.resolve();
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const done = () => {
+      clearTimeout(timer);
+      req.off('data', onData);
+      req.off('end', done);
+      req.off('close', done);
+      req.off('error', done);
+      resolve();
+    };
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(done, opts.idleMs ?? IDLE_MS);
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > maxBytes) done();
+      else arm();
+    };
+    // A multipart parser that gave up may still be piped; nothing else reads the stream now.
+    req.unpipe();
+    req.on('data', onData);
+    req.on('end', done);
+    req.on('close', done);
+    req.on('error', done);
+    arm();
+    req.resume();
+  });
+}

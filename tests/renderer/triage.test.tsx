@@ -172,6 +172,29 @@ describe('triage by keyboard', () => {
     expect(await db.outbox.count()).toBe(0);
   }, 30_000);
 
+  it('a frame that comes late does not pull focus out of a picker opened after it (j then a, on a busy machine)', async () => {
+    const user = userEvent.setup();
+    const { db } = await renderInbox();
+    focusList();
+    // Frames wait until the test lets them run, as they do when the machine is busy.
+    const frames: FrameRequestCallback[] = [];
+    const realFrame = window.requestAnimationFrame;
+    window.requestAnimationFrame = (cb) => (frames.push(cb), frames.length);
+    try {
+      await user.keyboard('ja');
+      const dialog = await screen.findByRole('dialog', { name: 'Assign to' });
+      const filter = within(dialog).getByRole('combobox');
+      await waitFor(() => expect(document.activeElement).toBe(filter), { timeout: 5_000 });
+      act(() => frames.splice(0).forEach((cb) => cb(performance.now())));
+      expect(document.activeElement).toBe(filter);
+      await user.keyboard('jor{Escape}');
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(await db.outbox.count()).toBe(0);
+    } finally {
+      window.requestAnimationFrame = realFrame;
+    }
+  }, 30_000);
+
   it('s snoozes with a preset, and the header says until when', async () => {
     const user = userEvent.setup();
     const { db } = await renderInbox();

@@ -42,7 +42,12 @@ export function useInboxContext(opts: {
     const focusList = () => {
       ui.showPane('list');
       ui.setSearchQuery('');
-      requestAnimationFrame(() => document.getElementById('conversation-listbox')?.focus());
+      // Next frame (the list may only now be shown), unless focus moved meanwhile: a picker opened by
+      // the key after this one must keep it (a late frame used to pull focus back to the list).
+      const before = document.activeElement;
+      requestAnimationFrame(() => {
+        if (document.activeElement === before || document.activeElement === document.body) document.getElementById('conversation-listbox')?.focus();
+      });
     };
     // The selection; else the row the agent moved the cursor to; else the open conversation.
     const targets = (): number[] => {

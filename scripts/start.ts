@@ -40,9 +40,11 @@ async function startWebMode(reason: string) {
   console.log(`Electron cannot start: ${reason}. Starting web mode instead.`);
   const creds = service.credentials!;
   const signIn = { baseUrl: creds.baseUrl, accessToken: creds.agentToken };
-  const host = await runWebMode({ port: Number(values.port), staticDir, signIn }).catch(() => {
+  // The launch secret is kept in data/: a restarted `npm start` takes the open tab back by itself.
+  const secretFile = resolve(dataDir, 'web-launch-secret');
+  const host = await runWebMode({ port: Number(values.port), staticDir, signIn, secretFile }).catch(() => {
     console.log(`Port ${values.port} is busy; web mode takes a free port (the browser cache starts empty there).`);
-    return runWebMode({ port: 0, staticDir, signIn });
+    return runWebMode({ port: 0, staticDir, signIn, secretFile });
   });
   console.log(`Web mode: open ${host.url}`);
 }

@@ -1,4 +1,4 @@
-// npm run web -- [--port <n>] [--sign-in <credentials.json>] [--data-dir <folder>]
+// npm run web -- [--port <n>] [--sign-in <credentials.json>] [--data-dir <folder>] [--secret-file <file>] [--request-timeout-ms <ms>]
 // Web mode on its own: the same main core, served to a browser at the printed address.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -11,6 +11,7 @@ import { memoryVault } from '../core/vault';
 import { fileModeOnlyCipher } from '../core/vault/cipher';
 import { fileVault } from '../core/vault/file-vault';
 import { startWebHost } from './host';
+import { LAUNCH_SECRET_FILE, stableLaunchSecret } from './launch-secret';
 
 export interface DemoSignIn {
   baseUrl: string;
@@ -23,7 +24,12 @@ export interface DemoSignIn {
  * there, and since a browser host has no OS keychain, tokens are written only after the agent
  * agrees to weak storage, exactly as on a Linux desktop without a keyring.
  */
-export async function runWebMode(opts: { port?: number; staticDir?: string; signIn?: DemoSignIn; dataDir?: string }) {
+/**
+ * `secretFile`: keep the launch secret there (`dataDir` implies `<dataDir>/web-launch-secret`), so a
+ * restarted host takes the open tab back; without either, a new secret each launch.
+ * `requestTimeoutMs`: main's per-request timeout to the service (default 15 s).
+ */
+export async function runWebMode(opts: { port?: number; staticDir?: string; signIn?: DemoSignIn; dataDir?: string; secretFile?: string; requestTimeoutMs?: number }) {
   const secrets = createSecretRegistry();
   const logger = redactingLogger((level, line) => console.error(`[${level}] ${line}`), () => secrets.values());
   const pending = createPendingWork();
@@ -34,13 +40,21 @@ export async function runWebMode(opts: { port?: number; staticDir?: string; sign
       }
     : { vault: memoryVault() };
   // Main holds the live-update socket in web mode too; the page gets its events over the bridge.
-  const core = createMainCore({ ...stored, logger, secrets, pending, liveUpdates: {} });
+  const core = createMainCore({ ...stored, logger, secrets, pending, liveUpdates: {}, ...(opts.requestTimeoutMs ? { clientOptions: { timeoutMs: opts.requestTimeoutMs } } : {}) });
   if (opts.signIn) {
     secrets.add(opts.signIn.accessToken);
     const result = await core.call('session.signIn', opts.signIn);
     if (!result.ok) throw new Error(`Could not sign in the demo agent: ${result.error.message}`);
   }
-  const host = await startWebHost({ core, staticDir: opts.staticDir ?? resolve('dist/renderer'), logger, ...(opts.port === undefined ? {} : { port: opts.port }) });
+  const secretFile = opts.secretFile ?? (opts.dataDir ? join(opts.dataDir, LAUNCH_SECRET_FILE) : undefined);
+  const secret = secretFile ? await stableLaunchSecret(secretFile) : undefined;
+  const host = await startWebHost({
+    core,
+    staticDir: opts.staticDir ?? resolve('dist/renderer'),
+    logger,
+    ...(opts.port === undefined ? {} : { port: opts.port }),
+    ...(secret ? { secret } : {}),
+  });
   secrets.add(host.url.split('#k=')[1] ?? '');
   return {
     ...host,
@@ -61,9 +75,13 @@ export function readDemoSignIn(file: string): DemoSignIn {
 
 const isEntry = process.argv[1] && resolve(process.argv[1]).endsWith('main/web/cli.ts');
 if (isEntry) {
-  const { values } = parseArgs({ options: { port: { type: 'string', default: '0' }, 'sign-in': { type: 'string' }, 'data-dir': { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { port: { type: 'string', default: '0' }, 'sign-in': { type: 'string' }, 'data-dir': { type: 'string' }, 'secret-file': { type: 'string' }, 'request-timeout-ms': { type: 'string' } },
+  });
   runWebMode({
     port: Number(values.port),
+    ...(values['secret-file'] ? { secretFile: resolve(values['secret-file']) } : {}),
+    ...(values['request-timeout-ms'] ? { requestTimeoutMs: Number(values['request-timeout-ms']) } : {}),
     ...(values['sign-in'] ? { signIn: readDemoSignIn(values['sign-in']) } : {}),
     ...(values['data-dir'] ? { dataDir: resolve(values['data-dir']) } : {}),
   })

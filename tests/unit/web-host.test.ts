@@ -80,3 +80,43 @@ describe('host', () => {
     ws.close();
   });
 });
+
+describe('a launch secret kept in the data folder', () => {
+  it('is made owner-only, kept across restarts (the open tab is taken back), and replaced only when the file holds something else', async () => {
+    const { stableLaunchSecret } = await import('../../main/web/launch-secret');
+    const { statSync, readFileSync } = await import('node:fs');
+    const dir = mkdtempSync(join(tmpdir(), 'web-data-'));
+    const file = join(dir, 'nested', 'web-launch-secret');
+    const first = await stableLaunchSecret(file);
+    expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, 'nested')).mode & 0o777).toBe(0o700);
+    expect(await stableLaunchSecret(file)).toBe(first);
+
+    // A host on it, then a restarted one: the page's secret from before works on the new host.
+    const staticDir = mkdtempSync(join(tmpdir(), 'renderer-'));
+    writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
+    const logger = redactingLogger(() => undefined, () => []);
+    const start = async () => startWebHost({ core: createMainCore({ vault: memoryVault(), logger }), staticDir, secret: await stableLaunchSecret(file), logger });
+    const before = await start();
+    const port = before.port;
+    await before.close();
+    const after = await startWebHost({ core: createMainCore({ vault: memoryVault(), logger }), staticDir, secret: await stableLaunchSecret(file), logger, port });
+    try {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/bridge`, { origin: `http://127.0.0.1:${port}` });
+      await new Promise((r) => ws.once('open', r));
+      ws.send(JSON.stringify({ type: 'hello', secret: first }));
+      expect(await new Promise((resolve) => ws.once('message', (d) => resolve(JSON.parse(d.toString()))))).toEqual({ type: 'ready' });
+      ws.close();
+    } finally {
+      await after.close();
+    }
+
+    // Something else in the file (cut short, edited): a new secret, still owner-only.
+    writeFileSync(file, 'not-a-secret', { mode: 0o644 });
+    const replaced = await stableLaunchSecret(file);
+    expect(replaced).not.toBe(first);
+    expect(readFileSync(file, 'utf8').trim()).toBe(replaced);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+});

@@ -34,13 +34,14 @@ export async function readJsonFile<S extends z.ZodType>(file: string, schema: S)
   return { status: 'corrupt', movedTo };
 }
 
-export async function writeJsonFileAtomic(file: string, value: unknown): Promise<void> {
+/** Writes `text` to `file` atomically and owner-only (the folder too, when it is created). */
+export async function writePrivateFileAtomic(file: string, text: string): Promise<void> {
   await mkdir(dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
   const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   // 'wx' + mode: the temp file is created private; it never exists with wider permissions.
   const handle = await open(temp, 'wx', PRIVATE_FILE_MODE);
   try {
-    await handle.writeFile(`${JSON.stringify(value, null, 2)}\n`, 'utf8');
+    await handle.writeFile(text, 'utf8');
     await handle.sync();
   } finally {
     await handle.close();
@@ -55,6 +56,8 @@ export async function writeJsonFileAtomic(file: string, value: unknown): Promise
   // mode, but chmod makes the guarantee explicit on every write.
   await chmod(file, PRIVATE_FILE_MODE);
 }
+
+export const writeJsonFileAtomic = (file: string, value: unknown): Promise<void> => writePrivateFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`);
 
 /**
  * One JSON file with a schema: reads once, then writes are serialised (the last one wins, in

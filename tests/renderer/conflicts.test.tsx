@@ -5,14 +5,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assign, changeLabels, resolveConflict, setStatus } from '../../renderer/src/actions/agent-actions';
+import { assign, assignTeam, changeLabels, resolveConflict, setStatus } from '../../renderer/src/actions/agent-actions';
 import { ConflictBar } from '../../renderer/src/components/ConflictBar';
 import type { InboxDb } from '../../renderer/src/db/schema';
 import { demoService } from '../support/demo-service';
 import type { DemoService } from '../support/demo-service';
 import { demoBridge } from './support/demo-bridge';
 import type { DemoBridge } from './support/demo-bridge';
-import { actionContext, agentConversations, seededDb, serviceConversation, startSender } from './support/outbox-harness';
+import { actionContext, agentConversations, seededDb, serviceConversation, startSender, steer } from './support/outbox-harness';
 import { renderWithSession } from './support/render';
 
 let svc: DemoService;
@@ -109,6 +109,46 @@ for (const extensions of [true, false]) {
       expect(labels).toEqual(expect.arrayContaining([...had, 'mine-too', 'theirs-too']));
       expect((await db.conversations.get(id))?.labels).toEqual(labels);
     });
+
+    // Found by the chaos suite (seed 1, 500 actions): a single agent was asked about "someone
+    // else's" assignment four times; each was the service's own pick of a team member after the
+    // agent's team change, whose read-back had failed or whose answer was lost.
+    for (const lose of ['the read after it', 'its answer'] as const) {
+      it(`our own team change lets the service pick an assignee: an assignment queued after it goes without a conflict when ${lose} is lost`, async () => {
+        const id = agentConversations(svc, "c.status = 'open' AND c.assignee_id IS NULL AND c.team_id IS NULL", 500).find((x) => !used.has(x))!;
+        used.add(id);
+        const team = svc.db.prepare('SELECT id, name FROM teams WHERE account_id = ? AND allow_auto_assign = 1 AND EXISTS (SELECT 1 FROM team_members m WHERE m.team_id = teams.id) ORDER BY id LIMIT 1').get(svc.creds.accountId) as { id: number; name: string };
+        const jordan = { id: userId('jordan@acme.example'), name: 'Jordan Lee' };
+        const db = await seededDb(demo, [id]);
+        const ctx = actionContext(db, demo);
+        await assignTeam(ctx, [id], team);
+        await assign(ctx, [id], jordan);
+        const steering = steer(demo);
+        let teamDone = false;
+        let failedRead = false;
+        steering.intercept((name, _input, through) => {
+          if (name === 'conversations.assignTeam') {
+            return through().then((r) => {
+              teamDone = true;
+              return lose === 'its answer' && r.ok ? { ok: false as const, error: { kind: 'timeout' as const, message: 'The service did not answer in time.' } } : r;
+            });
+          }
+          if (name === 'conversations.read' && teamDone && !failedRead && lose === 'the read after it') {
+            failedRead = true;
+            return Promise.resolve({ ok: false as const, error: { kind: 'network' as const, message: 'The service could not be reached.' } });
+          }
+          return undefined;
+        });
+        const notices: string[] = [];
+        const sender = startSender(db, steering.bridge, notices);
+        await settled(db);
+        sender.stop();
+        // The service picked someone in the team (not the agent's doing by hand, but their own change's).
+        expect(await states(db)).toEqual(['confirmed', 'confirmed']);
+        expect(notices).toEqual([]);
+        expect((await serviceConversation(demo, id)).meta.assignee?.id).toBe(jordan.id);
+      });
+    }
   });
 }
 

@@ -2,7 +2,7 @@
 // only the fields an action changed, and how failures are read and backed off.
 import { describe, expect, it } from 'vitest';
 import type { Cached, Intent } from '../../renderer/src/model/intent';
-import { applyIntent, describeIntent, isLocalMessage, localMessageId, normalizeLabels, restoreFields } from '../../renderer/src/model/intent';
+import { applyIntent, combineLabelChanges, describeIntent, isLocalMessage, localMessageId, normalizeLabels, restoreFields } from '../../renderer/src/model/intent';
 import { changeLabels } from '../../renderer/src/actions/agent-actions';
 import { saveConversations } from '../../renderer/src/db/save';
 import { InboxDb } from '../../renderer/src/db/schema';
@@ -91,14 +91,25 @@ describe('retry policy', () => {
 });
 
 describe('changeLabels', () => {
-  it('sends each conversation its full set, nothing when unchanged, and nothing for one not cached (its set is unknown)', async () => {
+  it('sends each conversation its full set, nothing when unchanged, and the change itself for one not cached (its set is unknown)', async () => {
     const db = new InboxDb(uniqueDbName('labels'));
     await saveConversations(db, [conv(1, { labels: ['billing'] }), conv(2, { labels: ['vip'] })]);
     const ctx = { db, me: { id: 2, name: 'Sam' } };
     const done = await changeLabels(ctx, [1, 2, 3], { add: ['vip'] });
-    expect(done.map((d) => d.conversationId)).toEqual([1]);
-    expect((await db.outbox.toArray()).map((e) => e.payload)).toEqual([{ kind: 'labels', labels: ['billing', 'vip'] }]);
+    expect(done.map((d) => d.conversationId)).toEqual([1, 3]);
+    expect((await db.outbox.toArray()).map((e) => e.payload)).toEqual([
+      { kind: 'labels', labels: ['billing', 'vip'] },
+      { kind: 'labels', labels: ['vip'], change: { add: ['vip'], remove: [] } },
+    ]);
     db.close();
+  });
+
+  it('applies a relative change to whatever set it meets', () => {
+    const change = { add: ['vip'], remove: ['spam'] };
+    const after = applyIntent({ row: toCachedConversation(conv(1, { labels: ['billing', 'spam'] })), record: conv(1, { labels: ['spam'] }) }, { kind: 'labels', labels: ['vip'], change }, at);
+    expect(after.row!.labels).toEqual(['billing', 'vip']);
+    expect(after.record!.labels).toEqual(['vip']);
+    expect(combineLabelChanges({ add: ['a', 'b'], remove: ['c'] }, { add: ['c'], remove: ['a'] })).toEqual({ add: ['b', 'c'], remove: ['a'] });
   });
 });
 

@@ -108,6 +108,17 @@ describe('offline completeness', () => {
     const details = await screen.findByRole('region', { name: 'Details' });
     await waitFor(() => expect(within(details).getByTestId('contact-not-cached').textContent).toMatch(/not on this computer yet/));
   }, 30_000);
+
+  it('a conversation opened by number and not cached at all (no row, no record) is marked read like any other', async () => {
+    // Found by the chaos suite: opened from the palette through a faulty network, it stayed unread
+    // on the service although the agent had opened it (the read waited for a row that never came).
+    const sessionId = testSession().id;
+    const db = new InboxDb(`inbox:${sessionId}`);
+    const id = (svc.db.prepare("SELECT display_id AS id FROM conversations WHERE status = 'open' ORDER BY id DESC LIMIT 1").get() as { id: number }).id;
+    expect(await db.conversations.get(id)).toBeUndefined();
+    renderWithSession(<ConversationView conversationId={id} />, { bridge: countingOffline().bridge, session: { ...demo.session, id: sessionId } });
+    await waitFor(async () => expect((await db.outbox.toArray()).map((e) => [e.conversationId, e.kind])).toEqual([[id, 'read']]));
+  }, 30_000);
 });
 
 describe('tab counts', () => {

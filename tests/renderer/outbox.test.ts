@@ -14,6 +14,7 @@ import type { DemoService } from '../support/demo-service';
 import { demoBridge } from './support/demo-bridge';
 import type { DemoBridge } from './support/demo-bridge';
 import { actionContext, agentConversations, isWriteCall, seededDb, serviceConversation, startSender, steer } from './support/outbox-harness';
+import { uniqueDbName } from './fixtures';
 
 let svc: DemoService;
 let demo: DemoBridge;
@@ -284,5 +285,41 @@ describe('failures', () => {
     await waitFor(() => expect(notices).toHaveLength(2));
     again.stop();
     expect((await db.conversations.get(hidden))!.priority).toBe(original.priority);
+  });
+});
+
+describe('a conversation not cached yet', () => {
+  // Found by the chaos suite: opened from the palette, its record still on its way through a
+  // faulty network, "Add label billing" queued nothing (its current set was unknown, and a partial
+  // set would wipe the rest), silently; a later label change then sent a set without billing.
+  it('keeps a label change as the change it is, lands it on top of the service\'s set, and a later one builds on it', async () => {
+    const [a] = agentConversations(svc, "c.status = 'open'", 1) as [number];
+    const service = await serviceConversation(demo, a);
+    const db = new InboxDb(uniqueDbName('uncached-labels'));
+    const ctx = actionContext(db, demo);
+    const done = await changeLabels(ctx, [a], { add: ['uncached-1'] });
+    expect(done).toHaveLength(1);
+    // The record arrives (the view's read) before the sender goes: the queued change shows on it.
+    await saveConversations(db, [service]);
+    expect((await db.conversations.get(a))!.labels).toEqual([...service.labels, 'uncached-1'].sort());
+    await changeLabels(ctx, [a], { add: ['uncached-2'] });
+    const sender = startSender(db, demo.bridge);
+    await waitFor(async () => expect(await outboxStates(db)).not.toContain('queued'));
+    sender.stop();
+    expect((await serviceConversation(demo, a)).labels).toEqual([...service.labels, 'uncached-1', 'uncached-2'].sort());
+  });
+
+  it('adds and removes on top of whatever the service has when nothing was read before it went', async () => {
+    const [a] = agentConversations(svc, "c.status = 'open' AND EXISTS (SELECT 1 FROM conversation_labels l WHERE l.conversation_id = c.id)", 1) as [number];
+    const service = await serviceConversation(demo, a);
+    const drop = service.labels[0]!;
+    const db = new InboxDb(uniqueDbName('uncached-labels'));
+    const ctx = actionContext(db, demo);
+    await changeLabels(ctx, [a], { add: ['uncached-3'], remove: [drop] });
+    await changeLabels(ctx, [a], { add: ['uncached-4'] });
+    const sender = startSender(db, demo.bridge);
+    await waitFor(async () => expect(await outboxStates(db)).not.toContain('queued'));
+    sender.stop();
+    expect((await serviceConversation(demo, a)).labels).toEqual([...service.labels.filter((l) => l !== drop), 'uncached-3', 'uncached-4'].sort());
   });
 });

@@ -5,8 +5,8 @@
 import type { ConversationStatus, Priority } from '../../../shared/api/records';
 import type { InboxDb } from '../db/schema';
 import { rebaseLater } from './deliver';
-import type { Cached, Intent, Person } from '../model/intent';
-import { applyIntent, isLocalMessage, normalizeLabels } from '../model/intent';
+import type { Cached, Intent, LabelChange, Person } from '../model/intent';
+import { applyIntent, isLocalMessage, normalizeLabels, withLabelChange } from '../model/intent';
 import { beginInFlight, committedInFlight, dropInFlight } from './in-flight';
 import type { Performed } from './perform';
 import { perform } from './perform';
@@ -45,16 +45,16 @@ export const assignTeam = (ctx: ActionContext, ids: readonly number[], team: Per
 
 /**
  * Adds and removes labels. The service replaces the whole set, so each conversation gets its own
- * full intended set: what it has now, minus `remove`, plus `add`. Unchanged sets send nothing, and
- * neither does a conversation not cached yet: its current set is unknown, and a partial set would
- * wipe the rest.
+ * full intended set: what it has now, minus `remove`, plus `add`; unchanged sets send nothing. A
+ * conversation not cached yet (just opened, its record still on its way) gets the change itself:
+ * the sender applies it to the service's set when it goes (a partial set would wipe the rest).
  */
 export const changeLabels = (ctx: ActionContext, ids: readonly number[], change: { add?: readonly string[]; remove?: readonly string[] }) =>
   act(ctx, ids, (cached) => {
-    if (!cached.row && !cached.record) return undefined;
+    const asked: LabelChange = { add: normalizeLabels(change.add ?? []), remove: normalizeLabels(change.remove ?? []) };
+    if (!cached.row && !cached.record) return asked.add.length || asked.remove.length ? { kind: 'labels', labels: asked.add, change: asked } : undefined;
     const current = normalizeLabels(cached.row?.labels ?? cached.record?.labels ?? []);
-    const drop = new Set(change.remove ?? []);
-    const labels = normalizeLabels([...current.filter((l) => !drop.has(l)), ...(change.add ?? [])]);
+    const labels = withLabelChange(current, asked);
     return labels.join('\n') === current.join('\n') ? undefined : { kind: 'labels', labels };
   });
 

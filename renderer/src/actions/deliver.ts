@@ -75,6 +75,7 @@ export async function confirm(db: InboxDb, entry: OutboxEntry, answer: Answer, n
       .equals(entry.conversationId)
       .filter((e) => e.state === 'conflict' && e.kind === entry.kind && e.seq! < entry.seq!)
       .delete();
+    await markSideEffects(db, entry);
     if (entry.payload.kind === 'message') {
       await db.messages.delete(localMessageId(entry.seq!));
       if (answer.message && answer.message.conversation_id === entry.conversationId) await db.messages.put(answer.message);
@@ -82,6 +83,21 @@ export async function confirm(db: InboxDb, entry: OutboxEntry, answer: Answer, n
   });
   const read = await refresh(entry.conversationId);
   if (read.kind === 'saved') await rebaseLater(db, entry, read.record, sideEffectsOf(entry.kind));
+}
+
+/**
+ * `entry` landed: later queued changes of the fields its side effects move are told so at once (in
+ * the caller's transaction), so what the service shows there is their base even if the read back
+ * below fails, or never happens (an entry found already done, its answer lost).
+ */
+export async function markSideEffects(db: InboxDb, entry: OutboxEntry): Promise<void> {
+  const kinds = sideEffectsOf(entry.kind);
+  if (!kinds.length) return;
+  await db.outbox
+    .where('conversationId')
+    .equals(entry.conversationId)
+    .filter((e) => isPending(e) && e.seq! > entry.seq! && kinds.includes(e.kind))
+    .modify({ baseMoved: true });
 }
 
 /** Kinds whose field a confirmed change of `kind` may have moved on the service besides its own. */

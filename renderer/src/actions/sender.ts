@@ -19,12 +19,12 @@ import type { Conversation } from '../../../shared/api/records';
 import type { InboxDb, OutboxEntry } from '../db/schema';
 import { saveConversations } from '../db/save';
 import { decide, intentValue } from '../model/conflicts';
-import type { Intent } from '../model/intent';
-import { describeIntent, isLocalMessage } from '../model/intent';
+import type { Intent, LabelChange } from '../model/intent';
+import { combineLabelChanges, describeIntent, isLocalMessage } from '../model/intent';
 import { BridgeFailure } from '../platform/call';
 import type { RefreshOutcome } from '../sync/refresh';
 import { refreshConversation } from '../sync/refresh';
-import { confirm, deliver, park, parkConflict, rollBack } from './deliver';
+import { confirm, deliver, markSideEffects, park, parkConflict, rollBack } from './deliver';
 import { findSentMessage } from './find-sent';
 import type { BackoffPolicy } from './retry-policy';
 import { classify, defaultBackoff, retryDelay } from './retry-policy';
@@ -51,6 +51,11 @@ const KEY_TRUST_MS = 20 * 3_600_000;
 const PRECONDITION_ROUNDS = 3;
 const noFeatures: ServiceFeatures = { idempotencyKey: false, conversationEtag: false, changesFeed: false };
 const STATE_KINDS: ReadonlySet<OutboxEntry['kind']> = new Set(['status', 'priority', 'assignee', 'team', 'labels', 'read', 'unread']);
+
+const combinedLabels = (first: LabelChange, then: LabelChange): Intent => {
+  const change = combineLabelChanges(first, then);
+  return { kind: 'labels', labels: change.add, change };
+};
 
 export class OutboxSender {
   private readonly db: InboxDb;
@@ -223,7 +228,9 @@ export class OutboxSender {
             current.firstSentAt === undefined
               ? {}
               : { firstSentAt: current.firstSentAt, lastSentAt: current.lastSentAt, guarded: current.guarded, uncertain: current.uncertain, sent: [...(current.sent ?? []), ...(next.sent ?? [])] };
-          await db.outbox.update(next.seq!, { before: current.before, ...inherited });
+          // A relative label change followed by another keeps both (the later one alone would lose the first).
+          const payload = current.payload.kind === 'labels' && current.payload.change && next.payload.kind === 'labels' && next.payload.change ? combinedLabels(current.payload.change, next.payload.change) : next.payload;
+          await db.outbox.update(next.seq!, { before: current.before, payload, ...inherited, ...(current.baseMoved ? { baseMoved: true } : {}) });
           return undefined;
         }
       }
@@ -281,7 +288,11 @@ export class OutboxSender {
       const reads = entry.kind === 'read' || entry.kind === 'unread';
       const decision = reads ? ({ kind: 'send', intent: entry.payload } as const) : decide(entry, base.record, entry.firstSentAt !== undefined);
       if (decision.kind === 'done') {
-        await this.db.outbox.update(entry.seq!, { state: 'confirmed', confirmedAt: this.now(), provenAt: this.now(), uncertain: false, lastError: undefined, lastErrorKind: undefined });
+        await this.db.transaction('rw', this.db.outbox, async () => {
+          await this.db.outbox.update(entry.seq!, { state: 'confirmed', confirmedAt: this.now(), provenAt: this.now(), uncertain: false, lastError: undefined, lastErrorKind: undefined });
+          // Already there after an attempt of ours: that attempt landed, with its side effects.
+          if (entry.firstSentAt !== undefined) await markSideEffects(this.db, entry);
+        });
         if (decision.told) this.opts.notify(`#${id} was already ${decision.told.theirs}${decision.told.activity ? ` (${decision.told.activity})` : ''}.`);
         return;
       }

@@ -1,5 +1,5 @@
 // The open conversation's header: who, which number, its triage state (status, snoozed until,
-// assignee, team, priority) and the triage actions as buttons (the same ones e, s, a, t, l, p, u
+// priority, assignee, team, labels) and the triage actions as buttons (the same ones e, s, a, t, l, p, u
 // run), then the contact panel toggle.
 import type { Conversation } from '../../../shared/api/records';
 import { formatSnooze } from '../actions/snooze';
@@ -53,11 +53,29 @@ export function ConversationHeader(props: {
         <span className="muted">#{props.id}</span>
         {c && <span className={`chip status-${c.status}`} data-testid="conversation-status">{c.status}</span>}
         {snoozed && <span className="chip snoozed" data-testid="snoozed-until">{snoozed}</span>}
-        {c?.priority && <span className={`chip priority-${c.priority}`}>{c.priority}</span>}
+        {c?.priority && (
+          <span className={`chip priority-${c.priority}`} data-testid="conversation-priority">
+            {c.priority}
+          </span>
+        )}
         {c && (
           <span className="chip assignee" data-testid="conversation-assignee">
             {c.assigneeName ? <UntrustedText text={c.assigneeName} /> : 'Unassigned'}
           </span>
+        )}
+        {c && props.record?.meta.team && (
+          <span className="chip team" data-testid="conversation-team">
+            Team <UntrustedText text={props.record.meta.team.name} />
+          </span>
+        )}
+        {c && c.labels.length > 0 && (
+          <ul className="chips plain" aria-label="Labels" data-testid="conversation-labels">
+            {c.labels.map((l) => (
+              <li key={l} className="chip label">
+                <UntrustedText text={l} />
+              </li>
+            ))}
+          </ul>
         )}
       </div>
       <div role="toolbar" aria-label="Conversation actions" className="header-actions">

@@ -12,7 +12,9 @@ import { useSession } from '../platform/session';
 
 export function useConversation(id: number, notify: (text: string) => void) {
   const { db, client } = useSession();
-  const conversation = useLiveQuery(() => db.conversations.get(id), [db, id]);
+  // null: not cached (undefined: still reading).
+  const row = useLiveQuery(async () => (await db.conversations.get(id)) ?? null, [db, id]);
+  const conversation = row ?? undefined;
   const messages = useLiveQuery(() => db.messages.where('[conversation_id+id]').between([id, 0], [id, Infinity]).toArray(), [db, id]);
   // null: no history of it is cached (undefined: still reading).
   const cursor = useLiveQuery(async () => (await db.cursors.get(id)) ?? null, [db, id]);
@@ -33,8 +35,10 @@ export function useConversation(id: number, notify: (text: string) => void) {
   const older = useMutation({ mutationFn: () => client.history.loadOlder(id) });
 
   // Opening a conversation reads it: unread badges clear at once, and the service hears it
-  // through the outbox. While it stays open, whatever arrives unread is read too.
-  const unread = (conversation?.unreadCount ?? 0) > 0;
+  // through the outbox. While it stays open, whatever arrives unread is read too. One not cached
+  // yet (opened by number, its record not read yet: offline, or a faulty network) is marked read
+  // too: the agent opened it, and the record may not arrive while it is open.
+  const unread = row === null || (row?.unreadCount ?? 0) > 0;
   useEffect(() => {
     if (unread) void client.actions.markRead([id]).catch(() => undefined);
   }, [unread, client, id]);

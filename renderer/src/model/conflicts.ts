@@ -12,7 +12,7 @@
 // Read markers are not compared: "read" and "unread" always go.
 import type { Conversation } from '../../../shared/api/records';
 import type { Intent, IntentKind } from './intent';
-import { normalizeLabels } from './intent';
+import { normalizeLabels, withLabelChange } from './intent';
 import type { OutboxEntry } from './rows';
 
 /** A field value in a form two sides can be compared by, and a few words for the agent. */
@@ -91,10 +91,15 @@ const activityOf = (c: Conversation) => {
  * attempt of this entry went out (its outcome unknown), so a service already showing the intent
  * may be our own doing: never "someone else".
  */
-export function decide(entry: Pick<OutboxEntry, 'payload' | 'before' | 'kind' | 'sent'>, service: Conversation, attempted: boolean): Decision {
+export function decide(entry: Pick<OutboxEntry, 'payload' | 'before' | 'kind' | 'sent' | 'baseMoved'>, service: Conversation, attempted: boolean): Decision {
   const intent = entry.payload;
   const ours = new Set(entry.sent ?? []);
   if (intent.kind === 'labels') {
+    // Relative (queued before the set was known): it applies to the service's set, whatever it is.
+    if (intent.change) {
+      const merged = withLabelChange(service.labels, intent.change);
+      return sameSet(merged, service.labels) ? { kind: 'done' } : { kind: 'send', intent: { kind: 'labels', labels: merged } };
+    }
     // Our own earlier write landed (late): it, not what the agent first saw, is what this change builds on.
     const before = ours.has(recordValue('labels', service)!.key) ? service : (entry.before?.record ?? undefined);
     return decideLabels(intent, before, service);
@@ -102,7 +107,7 @@ export function decide(entry: Pick<OutboxEntry, 'payload' | 'before' | 'kind' | 
   const mine = intentValue(intent);
   if (!mine) return { kind: 'send', intent };
   const theirs = recordValue(intent.kind, service)!;
-  const base = ours.has(theirs.key) ? theirs : recordValue(intent.kind, entry.before?.record ?? undefined);
+  const base = ours.has(theirs.key) || entry.baseMoved ? theirs : recordValue(intent.kind, entry.before?.record ?? undefined);
   const info = (): ConflictInfo => ({ theirs: theirs.words, mine: mine.words, ...(activityOf(service) ? { activity: activityOf(service)! } : {}) });
   if (theirs.key === mine.key) {
     // Snoozing again with another time is not "already there".

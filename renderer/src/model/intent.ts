@@ -18,13 +18,34 @@ export type Intent =
   | { kind: 'priority'; priority: Priority | null }
   | { kind: 'assignee'; assignee: Person | null }
   | { kind: 'team'; team: Person | null }
-  /** The whole set: the service replaces it, so the set we want is what we send. */
-  | { kind: 'labels'; labels: string[] }
+  /**
+   * The whole set: the service replaces it, so the set we want is what we send. With `change`,
+   * the set was unknown when the agent acted (the conversation not cached yet): the change applies
+   * to whatever set it meets (the cache's, the service's), and `labels` holds only the additions.
+   */
+  | { kind: 'labels'; labels: string[]; change?: LabelChange }
   | { kind: 'read' }
   | { kind: 'unread' }
   | { kind: 'message'; content: string; private: boolean; sender: Person };
 
 export type IntentKind = Intent['kind'];
+
+export interface LabelChange {
+  add: string[];
+  remove: string[];
+}
+
+/** `labels` with `change` applied. */
+export const withLabelChange = (labels: readonly string[], change: LabelChange) => {
+  const drop = new Set(change.remove);
+  return normalizeLabels([...labels.filter((l) => !drop.has(l)), ...change.add]);
+};
+
+/** Two relative changes in a row as one: the later wins where they disagree. */
+export const combineLabelChanges = (first: LabelChange, then: LabelChange): LabelChange => ({
+  add: normalizeLabels([...first.add.filter((l) => !then.remove.includes(l)), ...then.add]),
+  remove: normalizeLabels([...first.remove.filter((l) => !then.add.includes(l)), ...then.remove]),
+});
 
 /**
  * Optimistic messages live in the messages table under ids no service message can have, above
@@ -82,9 +103,10 @@ export function applyIntent(cached: Cached, intent: Intent, nowMs: number): Cach
       if (record) record.meta.team = intent.team ? { id: intent.team.id, name: intent.team.name } : null;
       break;
     case 'labels': {
+      const { change } = intent;
       const labels = normalizeLabels(intent.labels);
-      if (row) row.labels = labels;
-      if (record) record.labels = labels;
+      if (row) row.labels = change ? withLabelChange(row.labels, change) : labels;
+      if (record) record.labels = change ? withLabelChange(record.labels, change) : labels;
       break;
     }
     case 'read':

@@ -110,6 +110,12 @@ export interface OutboxEntry {
    * late, not another agent's.
    */
   sent?: string[];
+  /**
+   * An earlier change of ours in this conversation landed with a side effect on this change's field
+   * (a team change lets the service pick an assignee; reopening self-assigns): whatever the service
+   * shows for the field is then our own doing, the base to build on, never another agent's.
+   */
+  baseMoved?: boolean;
   /** The latest attempt carried a precondition (`If-Match`): if it lands late, it cannot overwrite anything. */
   guarded?: boolean;
   /** The latest attempt's outcome is unknown (timeout, lost connection, 5xx, a reload while it was on its way). */

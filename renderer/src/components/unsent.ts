@@ -15,21 +15,29 @@ export interface UnsentInfo {
   uncertain: boolean;
 }
 
-/** Unsent messages of a conversation by client id. */
+/**
+ * Unsent messages of a conversation by client id. A conversation's entries go one at a time, so a
+ * message queued behind an earlier change that failed (the service unreachable, say) is not
+ * "Sending…": it waits for that one, and says it will be retried.
+ */
 export function useUnsentMessages(db: InboxDb, conversationId: number): ReadonlyMap<string, UnsentInfo> {
   return (
     useLiveQuery(async () => {
-      const entries = await db.outbox.where('conversationId').equals(conversationId).toArray();
+      const entries = await db.outbox.where('conversationId').equals(conversationId).sortBy('seq');
       const out = new Map<string, UnsentInfo>();
+      let waitingOn: BridgeErrorKind | undefined;
       for (const e of entries) {
-        if (e.kind !== 'message' || e.state === 'confirmed' || e.state === 'conflict') continue;
+        if (e.state === 'confirmed' || e.state === 'conflict') continue;
+        const errorKind = e.lastErrorKind ?? (e.state === 'queued' ? waitingOn : undefined);
+        if (e.state !== 'failed' && e.lastErrorKind) waitingOn ??= e.lastErrorKind;
+        if (e.kind !== 'message') continue;
         out.set(e.clientId, {
           seq: e.seq!,
           state: e.state,
           attempts: e.attempts,
           uncertain: Boolean(e.uncertain),
           ...(e.lastError ? { lastError: e.lastError } : {}),
-          ...(e.lastErrorKind ? { lastErrorKind: e.lastErrorKind } : {}),
+          ...(errorKind ? { lastErrorKind: errorKind } : {}),
         });
       }
       return out;

@@ -450,7 +450,12 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosResult> {
         else result.restarts.graceful++;
         await host.stop(kill ? 'SIGKILL' : 'SIGTERM');
         await sleep(Math.floor(random() * 2_000));
+        // The host's demo sign-in is scaffolding (an installed app restores its session from its
+        // data folder, it does not sign in again), so it is not faulted: a held sign-in would end
+        // the host before the page could try it. Everything the page and main do after is.
+        proxy.setInjecting(false);
         host = await startWebHostProcess({ ...hostOpts, port: host.port });
+        proxy.setInjecting(true);
         await page.locator('.live-indicator[data-state="connected"]').waitFor({ timeout: 60_000 }).catch(() => undefined);
       }
       await readNotice();

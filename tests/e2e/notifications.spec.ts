@@ -4,9 +4,15 @@
 // app). A contact writes through the public Client API: a notification with who, where and what;
 // clicking it opens the conversation. A burst of 30 messages in 5 conversations: at most 5
 // notifications (one per conversation, updated in place). Paused: nothing; resumed: one summary.
+// The app cut off while contacts write: on reconnect, one summary instead of a flood.
 // With the window focused on another conversation: an in-app toast. Screenshots and axe on the
 // settings screen and the toast.
 import type { Page } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startService } from '../../scripts/lib/service-process';
+import { startWebHostProcess } from '../../scripts/lib/web-host-process';
 import type { DemoCredentialsFile } from '../../scripts/lib/service-process';
 import type { CapturedNotification } from '../support/notification-capture';
 import { notificationCapture } from '../support/notification-capture';
@@ -103,4 +109,33 @@ test('looking at another conversation: an in-app toast (with Open); the settings
   expect(await axeViolations(page, { impacts: ['serious', 'critical'] })).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+});
+
+test('after a gap (the app could not hear the service), one summary instead of a flood', async ({ page }) => {
+  test.setTimeout(120_000);
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-wake-'));
+  const credentials = join(dir, 'credentials.json');
+  const secretFile = join(dir, 'data', 'web-launch-secret');
+  const service = await startService({ db: join(dir, 'service.sqlite'), demo: true, credentialsOut: credentials, quiet: true });
+  let host = await startWebHostProcess({ secretFile, signIn: credentials, quiet: true });
+  try {
+    await page.addInitScript(notificationCapture(false));
+    const inbox = new InboxPage(page);
+    await page.goto(host.url);
+    await inbox.settledCount();
+    await expect(inbox.liveIndicator()).toHaveAttribute('data-state', 'connected');
+    // The app's host goes (as a laptop sleeps, or the app is closed); contacts write meanwhile.
+    await host.stop('SIGKILL');
+    await expect(inbox.liveIndicator()).toHaveAttribute('data-state', 'offline', { timeout: 10_000 });
+    const client = contactClient(service.credentials!.baseUrl, service.credentials!.apiInboxIdentifier);
+    const people = await Promise.all(['Ivo Away', 'Jun Away', 'Kai Away', 'Lia Away'].map((name) => client.start(name)));
+    for (let i = 0; i < 12; i++) await people[i % 4]!.write(`while you were away ${i}`);
+    // Back: the page reconnects by itself, catches up, and says so once.
+    host = await startWebHostProcess({ port: host.port, secretFile, signIn: credentials, quiet: true });
+    await expect(inbox.liveIndicator()).toHaveAttribute('data-state', 'connected', { timeout: 20_000 });
+    await expect.poll(async () => (await shown(page)).map((s) => [s.title, s.body]), { timeout: 20_000 }).toEqual([['While you were away', '12 new messages in 4 conversations']]);
+  } finally {
+    await host.stop();
+    await service.stop();
+  }
 });

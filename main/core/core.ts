@@ -94,6 +94,7 @@ export function createMainCore(deps: CoreDeps) {
     ...appHandlers(deps.desktop ?? {}, deps.logger, {
       liveStatus: () => live?.status() ?? { state: 'offline' },
       notificationClicked: (conversationId) => emit('app.notificationClicked', { conversationId }),
+      notificationAction: (conversationId, action) => emit('app.notificationAction', { conversationId, action }),
     }),
   };
   const localHandler = (name: BridgeCallName) =>

@@ -31,24 +31,56 @@ function launchAtLogin(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): Launc
 /** Notifications still on screen: a Notification that is garbage-collected loses its click handler. */
 const MAX_SHOWN = 20;
 
-function notifier(platform: NodeJS.Platform, showWindow: () => void): DesktopHost['notify'] {
+/**
+ * OS notifications. Electron cannot update one in place, so a notification with the tag of one
+ * still shown closes that one first (a conversation's burst stays one notification). "Mark read"
+ * is offered as an action where Electron shows actions (macOS); a click opens the conversation
+ * everywhere.
+ */
+function notifier(platform: NodeJS.Platform, showWindow: () => void): Pick<DesktopHost, 'notify' | 'closeNotification'> {
   const shown = new Set<Notification>();
-  return (content, onClick) => {
-    if (!Notification.isSupported()) return false;
-    // Text only (notificationText cleaned both in the core). Linux notification servers may read
-    // the body as markup and Electron does not escape it, so a contact's `<a href>` stays text.
-    const n = new Notification({ title: content.title, body: platform === 'linux' ? escapeBodyMarkup(content.body) : content.body });
-    const forget = () => shown.delete(n);
-    n.on('click', () => {
-      forget();
-      showWindow();
-      onClick();
-    });
-    n.on('close', forget);
-    shown.add(n);
-    if (shown.size > MAX_SHOWN) shown.delete(shown.values().next().value!);
-    n.show();
-    return true;
+  const byTag = new Map<string, Notification>();
+  const forget = (n: Notification) => {
+    shown.delete(n);
+    for (const [tag, held] of byTag) if (held === n) byTag.delete(tag);
+  };
+  return {
+    notify: (content, onClick, onAction) => {
+      if (!Notification.isSupported()) return false;
+      const actions = platform === 'darwin' && onAction ? [{ type: 'button' as const, text: 'Mark read' }] : [];
+      // Text only (notificationText cleaned both in the core). Linux notification servers may read
+      // the body as markup and Electron does not escape it, so a contact's `<a href>` stays text.
+      const n = new Notification({ title: content.title, body: platform === 'linux' ? escapeBodyMarkup(content.body) : content.body, silent: content.silent ?? false, actions });
+      n.on('click', () => {
+        forget(n);
+        showWindow();
+        onClick();
+      });
+      n.on('action', () => {
+        forget(n);
+        onAction?.('markRead');
+      });
+      n.on('close', () => forget(n));
+      if (content.tag) {
+        const before = byTag.get(content.tag);
+        if (before) {
+          forget(before);
+          before.close();
+        }
+        byTag.set(content.tag, n);
+      }
+      shown.add(n);
+      if (shown.size > MAX_SHOWN) forget(shown.values().next().value!);
+      n.show();
+      return true;
+    },
+    closeNotification: (tag) => {
+      const n = byTag.get(tag);
+      if (!n) return false;
+      forget(n);
+      n.close();
+      return true;
+    },
   };
 }
 
@@ -57,7 +89,7 @@ export function electronDesktopHost(opts: { platform: NodeJS.Platform; env: Node
   return {
     openExternal: (url) => shell.openExternal(url),
     setUnreadCount: opts.setUnreadCount,
-    notify: notifier(opts.platform, opts.showWindow ?? (() => undefined)),
+    ...notifier(opts.platform, opts.showWindow ?? (() => undefined)),
     ...(atLogin ? { launchAtLogin: atLogin } : {}),
   };
 }

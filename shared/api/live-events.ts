@@ -68,6 +68,13 @@ export const liveEventSchema = z.union([
       conversationId: z.number().nullable(),
       title: z.string(),
       body: z.string(),
+      /** Who assigned or mentioned (the service's `secondary_actor`), when it says. */
+      actorName: z.string().max(200).nullable().optional(),
+      /** A mention's note: its message id and text. */
+      messageId: z.number().nullable().optional(),
+      quote: z.string().max(2_000).nullable().optional(),
+      /** Epoch seconds. */
+      createdAt: z.number().nullable().optional(),
     }),
   }),
 ]);
@@ -99,8 +106,30 @@ const notificationPushSchema = z.object({
     primary_actor: z.object({ id: z.number() }).loose().nullish().catch(null),
     push_message_title: text(500),
     push_message_body: text(2_000),
+    // A user (assignments) or a message (mentions: its sender is who mentioned); anything else is ignored.
+    secondary_actor: z
+      .object({
+        id: z.number().optional(),
+        name: z.string().nullish(),
+        available_name: z.string().nullish(),
+        content: z.string().nullish(),
+        message_type: z.unknown().optional(),
+        sender: z.object({ name: z.string().nullish(), available_name: z.string().nullish() }).loose().nullish().catch(null),
+      })
+      .loose()
+      .nullish()
+      .catch(null),
+    created_at: z.number().nullish().catch(null),
   }),
 });
+
+/** Who acted, and the note quoted, from a notification's secondary actor (chatwoot-compat §2.14). */
+function actorOf(actor: z.infer<typeof notificationPushSchema>['notification']['secondary_actor']) {
+  if (!actor) return { actorName: null, messageId: null, quote: null };
+  const isMessage = actor.content !== undefined || actor.message_type !== undefined;
+  const name = (isMessage ? actor.sender?.available_name || actor.sender?.name : actor.available_name || actor.name) || null;
+  return { actorName: name?.slice(0, 200) ?? null, messageId: isMessage ? (actor.id ?? null) : null, quote: isMessage ? (actor.content ?? '').slice(0, 2_000) || null : null };
+}
 
 const has = <T extends string>(names: readonly T[], name: string): name is T => (names as readonly string[]).includes(name);
 
@@ -144,7 +173,15 @@ export function parseLiveEvent(name: string, data: unknown): { ok: true; event: 
       event: {
         type: name,
         accountId: p.data.account_id,
-        notification: { id: n.id, notificationType: n.notification_type, conversationId: n.primary_actor?.id ?? null, title: n.push_message_title, body: n.push_message_body },
+        notification: {
+          id: n.id,
+          notificationType: n.notification_type,
+          conversationId: n.primary_actor?.id ?? null,
+          title: n.push_message_title,
+          body: n.push_message_body,
+          ...actorOf(n.secondary_actor),
+          createdAt: n.created_at ?? null,
+        },
       },
     };
   }

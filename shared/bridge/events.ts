@@ -20,6 +20,8 @@ export const bridgeEvents = {
   'live.catchUp': z.object({ reason: z.enum(['connected', 'not_recovered', 'long_offline']) }),
   /** The agent clicked an OS notification: main focused the window; open this conversation. */
   'app.notificationClicked': z.object({ conversationId: z.number().int().positive() }),
+  /** The agent chose an action on an OS notification (where the OS offers them: macOS). */
+  'app.notificationAction': z.object({ conversationId: z.number().int().positive(), action: z.enum(['markRead']) }),
 } as const;
 export type BridgeEventName = keyof typeof bridgeEvents;
 export type BridgeEventPayload<E extends BridgeEventName> = z.infer<(typeof bridgeEvents)[E]>;

@@ -10,37 +10,20 @@ import { join } from 'node:path';
 import { runWebMode } from '../../main/web/cli';
 import { startService } from '../../scripts/lib/service-process';
 import type { DemoCredentialsFile, RunningService } from '../../scripts/lib/service-process';
+import type { ContactRef } from '../support/client-api';
+import { contactClient } from '../support/client-api';
 import { axeViolations } from './a11y';
 import { InboxPage } from './pages/InboxPage';
 import { SessionSwitcher } from './pages/SessionSwitcher';
 import { SignInPage } from './pages/SignInPage';
 import { expect, rendererDir, screenshotPath, test } from './fixtures';
 
-interface Contact {
-  source_id: string;
-}
-
-/** The public Client API, as a contact's own client would call it (no agent credentials). */
-const clientApi = (baseUrl: string, creds: DemoCredentialsFile) => {
-  const at = (path: string) => `${baseUrl}/public/api/v1/inboxes/${creds.apiInboxIdentifier}${path}`;
-  const post = async <T>(path: string, body: unknown): Promise<T> => {
-    const res = await fetch(at(path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
-  return {
-    contact: (name: string) => post<Contact>('/contacts', { name }),
-    conversation: async (c: Contact) => (await post<{ id: number }>(`/contacts/${c.source_id}/conversations`, {})).id,
-    write: (c: Contact, conversationId: number, content: string) => post(`/contacts/${c.source_id}/conversations/${conversationId}/messages`, { content }),
-  };
-};
-
 /**
  * The open conversation of the API inbox with the oldest activity, and its contact's source id
  * (what the Client API needs), read from the service's database file. Its row starts at the
  * bottom of the list, so moving to the top is a visible change.
  */
-function oldestApiConversation(dbFile: string, creds: DemoCredentialsFile): { id: number; contact: Contact } {
+function oldestApiConversation(dbFile: string, creds: DemoCredentialsFile): { id: number; contact: ContactRef } {
   const db = new Database(dbFile, { readonly: true, fileMustExist: true });
   try {
     const row = db
@@ -65,7 +48,7 @@ test('new messages, an assignment and a service restart reach the open inbox wit
   const host = await runWebMode({ staticDir: rendererDir });
   try {
     const inbox = new InboxPage(page);
-    const client = clientApi(creds.baseUrl, creds);
+    const client = contactClient(creds.baseUrl, creds.apiInboxIdentifier);
     await page.goto(host.url);
     await new SignInPage(page).signIn(creds.baseUrl, creds.agentToken);
     await expect(inbox.liveIndicator()).toContainText('Live');
@@ -118,7 +101,7 @@ test('new messages, an assignment and a service restart reach the open inbox wit
     await expect(inbox.liveIndicator()).toHaveAttribute('data-state', 'offline');
     await page.screenshot({ path: screenshotPath('42-live-offline') });
     const aside = await startService({ db: dbFile, quiet: true });
-    const asideClient = clientApi(aside.baseUrl, creds);
+    const asideClient = contactClient(aside.baseUrl, creds.apiInboxIdentifier);
     await asideClient.write(dana, danaConversation, 'Written while you were away (1)');
     await asideClient.write(dana, danaConversation, 'Written while you were away (2)');
     await aside.stop();

@@ -68,8 +68,9 @@ describe('catch-up after 2,000 messages arrived across 50 conversations while cu
         return r.ok ? r.value : { idempotencyKey: false, conversationEtag: false, changesFeed: false };
       };
       // The app before the gap: a first catch-up (which takes the feed's cursor), then each
-      // conversation and its newest page, as opening or prefetching would.
-      await catchUp({ bridge: demo.bridge, db, features });
+      // conversation and its newest page, as opening or prefetching would. The first catch-up of a
+      // session reports nothing as arrived "while away" (nothing was missed: the agent just came).
+      expect((await catchUp({ bridge: demo.bridge, db, features })).arrived).toEqual([]);
       for (const id of ids) {
         await saveConversations(db, [await callOrThrow(demo.bridge, 'conversations.get', { conversationId: id })]);
         await refreshLatest(db, id, async (q) => (await callOrThrow(demo.bridge, 'messages.list', { conversationId: id, ...q })).payload);
@@ -84,6 +85,8 @@ describe('catch-up after 2,000 messages arrived across 50 conversations while cu
 
       const cached = await cachedWith(db, tag);
       expect(cached).toHaveLength(MESSAGES);
+      // What came during the gap, for one summary notification: every message the contacts wrote.
+      expect(result.arrived.filter((m) => m.content?.startsWith(`${tag} `)).map((m) => m.id).sort((a, b) => a - b)).toEqual([...made.values()].flat().sort((a, b) => a - b));
       expect(new Set(cached.map((m) => m.id)).size).toBe(MESSAGES);
       for (const [id, newIds] of made) {
         const cursor = await db.cursors.get(id);

@@ -1,9 +1,9 @@
 // The cache's upgrades, on real IndexedDB semantics (fake-indexeddb): from version 1 (the walking
 // skeleton) to version 2 (the inbox), data written by version 1 survives and gains what version 2
-// indexes; from version 2 to 3 (the sync engine's tables) every row and the queue stay as they were.
+// indexes; from version 2 to 3 (the sync engine's tables) and 3 to 4 (settings) every row and the queue stay as they were.
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { V1_STORES, V2_STORES } from '../../renderer/src/db/migrations';
+import { V1_STORES, V2_STORES, V3_STORES } from '../../renderer/src/db/migrations';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { conv, msg, uniqueDbName } from './fixtures';
 
@@ -26,14 +26,14 @@ async function writeVersion1(name: string) {
   v1.close();
 }
 
-describe('cache migration 1 → 2 → 3', () => {
+describe('cache migration 1 → 2 → 3 → 4', () => {
   it('keeps every row and derives the new indexed fields', async () => {
     const name = uniqueDbName('migrate');
     await writeVersion1(name);
 
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
 
     const c7 = await db.conversations.get(7);
     expect(c7).toMatchObject({ id: 7, contactId: 55, assigneeName: 'Agent 3', priorityRank: 2, labels: ['vip', 'bug'], preview: 'hi' });
@@ -60,12 +60,12 @@ describe('cache migration 1 → 2 → 3', () => {
     db.close();
   });
 
-  it('opens a fresh database straight at version 3', async () => {
+  it('opens a fresh database straight at version 4', async () => {
     const db = new InboxDb(uniqueDbName('fresh'));
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     expect(db.tables.map((t) => t.name).sort()).toEqual(
-      ['agents', 'cannedResponses', 'contacts', 'conversationRecords', 'conversations', 'cursors', 'drafts', 'inboxes', 'labels', 'messages', 'outbox', 'quiet', 'sync', 'teams', 'viewCounts'],
+      ['agents', 'cannedResponses', 'contacts', 'conversationRecords', 'conversations', 'cursors', 'drafts', 'inboxes', 'labels', 'messages', 'outbox', 'quiet', 'settings', 'sync', 'teams', 'viewCounts'],
     );
     db.close();
   });
@@ -82,12 +82,29 @@ describe('cache migration 1 → 2 → 3', () => {
     v2.close();
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     expect((await db.outbox.orderBy('seq').toArray()).map((e) => [e.clientId, e.state])).toEqual([['c1', 'queued'], ['c2', 'failed']]);
     expect(await db.conversations.get(7)).toMatchObject({ status: 'resolved' });
     await db.quiet.put({ conversationId: 7, until: 5 });
     await db.sync.put({ key: 'cursor', value: 'abc' });
     expect(await db.quiet.get(7)).toEqual({ conversationId: 7, until: 5 });
+    db.close();
+  });
+
+  it('3 → 4 keeps the queue and the sync state, and adds the settings table', async () => {
+    const name = uniqueDbName('v3');
+    const v3 = new Dexie(name);
+    v3.version(3).stores(V3_STORES);
+    await v3.table('outbox').add({ clientId: 'c3', conversationId: 9, kind: 'read', payload: { kind: 'read' }, state: 'queued', createdAt: 1, attempts: 0, nextAttemptAt: 0 });
+    await v3.table('sync').put({ key: 'watermark', value: 42 });
+    v3.close();
+    const db = new InboxDb(name);
+    await db.open();
+    expect(db.verno).toBe(4);
+    expect((await db.outbox.toArray()).map((e) => [e.clientId, e.state])).toEqual([['c3', 'queued']]);
+    expect(await db.sync.get('watermark')).toEqual({ key: 'watermark', value: 42 });
+    await db.settings.put({ key: 'notifications', value: { enabled: false } });
+    expect(await db.settings.get('notifications')).toEqual({ key: 'notifications', value: { enabled: false } });
     db.close();
   });
 });

@@ -37,7 +37,6 @@ const conversationPush = (c: Conversation, name = 'conversation.updated') => {
 function setup(opts: { open?: number; handlers?: Parameters<typeof fakeBridge>[0] } = {}) {
   const db = new InboxDb(uniqueDbName('live'));
   const fake = fakeBridge(opts.handlers ?? {});
-  const notified: unknown[] = [];
   const changed = vi.fn();
   const deps: LiveHandlerDeps = {
     db,
@@ -45,11 +44,9 @@ function setup(opts: { open?: number; handlers?: Parameters<typeof fakeBridge>[0
     accountId: ACCOUNT,
     meId: ME,
     openConversationId: () => opts.open,
-    notifyFacts: async () => ({ focused: false, enabled: true }),
-    notify: (c) => notified.push(c),
     conversationsChanged: changed,
   };
-  return { db, fake, handler: createLiveHandler(deps), notified, changed };
+  return { db, fake, handler: createLiveHandler(deps), changed };
 }
 const history = (db: InboxDb, id: number) => db.messages.where('[conversation_id+id]').between([id, 0], [id, Infinity]).toArray();
 

@@ -52,8 +52,6 @@ async function setup() {
     accountId: svc.creds.accountId,
     meId: demo.session.user.id,
     openConversationId: () => id,
-    notifyFacts: async () => ({ focused: false, enabled: true }),
-    notify: () => undefined,
   });
   return { id, db, handler };
 }

@@ -1,7 +1,8 @@
-// Notifications: the decision as a pure function (own, private, activity, assigned elsewhere,
-// unassigned, focused, turned off, other inboxes), its plain and bounded text; raising one
-// through main or, in web mode, through the browser only with permission; the toggle asks for
-// permission only when ticked; and the unread badge follows live changes.
+// Notifications at run time (the rules themselves: notification-rules.test.ts): live events reach
+// the session's notification center with the conversation as cached before them; raising one
+// through main or, in web mode, through the browser only with permission, replaced by tag and
+// closed; the toggle asks for permission only when ticked and keeps its choice per session; and
+// the unread count follows live changes on the badge, in the title and on the favicon.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '../../shared/api/live-events';
@@ -9,11 +10,12 @@ import { parseLiveEvent } from '../../shared/api/live-events';
 import type { Message } from '../../shared/api/records';
 import { NotificationsToggle } from '../../renderer/src/components/NotificationsToggle';
 import { saveConversations } from '../../renderer/src/db/save';
+import type { InboxDb } from '../../renderer/src/db/schema';
 import { createLiveHandler } from '../../renderer/src/live/live-handler';
-import { BODY_MAX, notificationFor, TITLE_MAX } from '../../renderer/src/live/notification-decision';
-import type { NotifyFacts } from '../../renderer/src/live/notification-decision';
-import { raiseNotification } from '../../renderer/src/live/notifier';
-import { useUnreadBadge } from '../../renderer/src/platform/unread-badge';
+import type { Effect } from '../../renderer/src/notifications/decide';
+import { createNotificationCenter } from '../../renderer/src/notifications/notification-center';
+import { createRaiser } from '../../renderer/src/notifications/raise';
+import { faviconFor, useUnreadBadge } from '../../renderer/src/platform/unread-badge';
 import { usePreferences } from '../../renderer/src/state/preferences';
 import { fakeBridge } from './fake-bridge';
 import { conv, msg } from './fixtures';
@@ -28,75 +30,58 @@ const event = (name: string, data: Record<string, unknown>): LiveEvent => {
 };
 const incoming = (extra: Partial<Message> = {}, assignee: number | null = ME) =>
   event('message.created', { ...msg(500, 7, { content: 'Where is my **order**?', sender: { id: 40, name: 'Dana Lee', type: 'contact' }, inbox_id: 3, ...extra }), conversation: { assignee_id: assignee } });
-const facts = (over: Partial<NotifyFacts> = {}): NotifyFacts => ({ meId: ME, focused: false, enabled: true, ...over });
 
-describe('whether to notify (pure)', () => {
-  it('an incoming message in a conversation assigned to me: contact name and the message as plain text', () => {
-    expect(notificationFor(incoming(), facts())).toEqual({ title: 'Dana Lee', body: 'Where is my order?', conversationId: 7, key: 'message:500' });
-  });
-  it('an incoming message in an unassigned conversation notifies; one assigned to someone else does not', () => {
-    expect(notificationFor(incoming({}, null), facts())).toMatchObject({ conversationId: 7 });
-    expect(notificationFor(incoming({}, ME + 1), facts())).toBeUndefined();
-  });
-  it('never for my own messages, other agents\' replies, private notes or activity lines', () => {
-    expect(notificationFor(incoming({ message_type: 1, sender: { id: ME, name: 'Me', type: 'user' } }), facts())).toBeUndefined();
-    expect(notificationFor(incoming({ message_type: 1, sender: { id: 9, name: 'Priya', type: 'user' } }), facts())).toBeUndefined();
-    expect(notificationFor(incoming({ private: true }), facts())).toBeUndefined();
-    expect(notificationFor(incoming({ message_type: 2, sender: null }), facts())).toBeUndefined();
-    expect(notificationFor(incoming({ sender: { id: ME, name: 'Me', type: 'user' } }), facts())).toBeUndefined();
-  });
-  it('not while the window has the agent\'s attention, nor when turned off', () => {
-    expect(notificationFor(incoming(), facts({ focused: true }))).toBeUndefined();
-    expect(notificationFor(incoming(), facts({ enabled: false }))).toBeUndefined();
-  });
-  it('only in the agent\'s inboxes when they are known', () => {
-    expect(notificationFor(incoming(), facts({ inboxIds: new Set([1, 2]) }))).toBeUndefined();
-    expect(notificationFor(incoming(), facts({ inboxIds: new Set([3]) }))).toMatchObject({ conversationId: 7 });
-  });
-  it('message.updated and conversation events never notify', () => {
-    expect(notificationFor(event('message.updated', { ...msg(500, 7), conversation: { assignee_id: ME } }), facts())).toBeUndefined();
-    expect(notificationFor(event('conversation.created', conv(7)), facts())).toBeUndefined();
-  });
-  it('assignment and mention notifications do; a new-message notification does not (the message itself did)', () => {
-    const n = (type: string) => event('notification.created', { notification: { id: 11, notification_type: type, primary_actor_id: 999, primary_actor: { id: 7 }, push_message_title: 'A conversation (#7) has been assigned to you', push_message_body: 'Dana Lee: hello' } });
-    expect(notificationFor(n('conversation_assignment'), facts())).toEqual({ title: 'A conversation (#7) has been assigned to you', body: 'Dana Lee: hello', conversationId: 7, key: 'notification:11' });
-    expect(notificationFor(n('conversation_mention'), facts())).toMatchObject({ conversationId: 7 });
-    expect(notificationFor(n('assigned_conversation_new_message'), facts())).toBeUndefined();
-  });
-  it('text stays text, one line, and bounded; markup is not interpreted', () => {
-    const long = incoming({ content: `<img src=x onerror=alert(1)>\n\n${'word '.repeat(100)}`, sender: { id: 40, name: `<b>${'N'.repeat(200)}</b>`, type: 'contact' } });
-    const n = notificationFor(long, facts())!;
-    expect(n.body.startsWith('<img src=x onerror=alert(1)> word')).toBe(true);
-    expect(n.body).not.toContain('\n');
-    expect(n.body.length).toBeLessThanOrEqual(BODY_MAX);
-    expect(n.title.length).toBeLessThanOrEqual(TITLE_MAX);
-    expect(n.title.endsWith('…')).toBe(true);
-    expect(notificationFor(incoming({ content: '', attachments: [{ id: 1, file_type: 'image' }] }), facts())?.body).toBe('Sent an attachment');
-  });
-});
+/** A center that records what it would show, for the handler tests. */
+function recordingCenter(db: InboxDb, attention = { focused: false, openConversationId: undefined as number | undefined }) {
+  const shown: Extract<Effect, { kind: 'show' }>[] = [];
+  const center = createNotificationCenter({ db, me: { id: ME, name: 'Sam' }, attention: () => attention, show: (e) => shown.push(e), sound: () => undefined, close: () => undefined, now: () => 500_000 * 1000 });
+  return { center, shown };
+}
 
 describe('raising it', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('the handler raises each message once, with the cached contact name when the event has none', async () => {
-    const notified: unknown[] = [];
+  it('the handler hands each event to the center once, which names the cached contact and inbox when the event does not', async () => {
     const { bridge } = fakeBridge({});
     const { InboxDb } = await import('../../renderer/src/db/schema');
     const db = new InboxDb(`notify-${Date.now()}`);
-    await saveConversations(db, [conv(7, { contact: { id: 40, name: 'Dana Cached' }, assignee: ME })]);
-    const handler = createLiveHandler({ db, ...readersFor(bridge, db), accountId: 1, meId: ME, openConversationId: () => undefined, notifyFacts: async () => ({ focused: false, enabled: true }), notify: (c) => notified.push(c) });
-    const e = incoming({ sender: null });
+    await saveConversations(db, [conv(7, { contact: { id: 40, name: 'Dana Cached' }, assignee: ME, inbox: 3 })]);
+    await db.inboxes.put({ id: 3, name: 'Website chat', channel_type: 'Channel::WebWidget' } as never);
+    const { center, shown } = recordingCenter(db);
+    const handler = createLiveHandler({ db, ...readersFor(bridge, db), accountId: 1, meId: ME, openConversationId: () => undefined, notifications: center });
+    const e = incoming({ sender: null, created_at: 500_000 });
     await handler.handle(e);
     await handler.handle(e);
-    expect(notified).toEqual([{ title: 'Dana Cached', body: 'Where is my order?', conversationId: 7, key: 'message:500' }]);
+    expect(shown).toEqual([{ kind: 'show', via: 'os', tag: 'conversation-7', title: 'Dana Cached (#7 · Website chat)', body: 'Where is my order?', conversationId: 7, silent: false }]);
   });
 
-  it('desktop: main shows it; the browser API is not used', async () => {
+  it('a reminder follows an unanswered message; a reply by anyone answers the contact and drops it', async () => {
+    const { InboxDb } = await import('../../renderer/src/db/schema');
+    for (const reply of [false, true]) {
+      const db = new InboxDb(`notify-${Date.now()}-${reply}`);
+      await saveConversations(db, [conv(7, { assignee: ME })]);
+      await db.settings.put({ key: 'notifications', value: { reminderMinutes: 5 } });
+      let clock = 500_000 * 1000;
+      const shown: string[] = [];
+      const center = createNotificationCenter({ db, me: { id: ME, name: 'Sam' }, attention: () => ({ focused: false, openConversationId: undefined }), show: (x) => shown.push(x.title), sound: () => undefined, close: () => undefined, now: () => clock });
+      const handler = createLiveHandler({ db, ...readersFor(fakeBridge({}).bridge, db), accountId: 1, meId: ME, openConversationId: () => undefined, notifications: center });
+      await handler.handle(incoming({ created_at: 500_000 }));
+      if (reply) await handler.handle(event('message.created', { ...msg(501, 7, { message_type: 1, sender: { id: 9, name: 'Priya', type: 'user' }, created_at: 500_001 }), conversation: { assignee_id: ME } }));
+      clock += 6 * 60_000;
+      await center.tick();
+      expect(shown, reply ? 'answered' : 'unanswered').toEqual(reply ? ['Dana Lee (#7)'] : ['Dana Lee (#7)', 'Still unanswered: Dana Lee (#7)']);
+    }
+  });
+
+  it('desktop: main shows it, by tag and silent (the app plays its own sound); the browser API is not used', async () => {
     const ctor = vi.fn();
     vi.stubGlobal('Notification', Object.assign(ctor, { permission: 'granted' }));
-    const { bridge, callsTo } = fakeBridge({ 'app.notify': () => ({ ok: true, value: { shown: true } }) });
-    expect(await raiseNotification(bridge, { title: 'Dana', body: 'hi', conversationId: 7, key: 'k' }, () => undefined)).toBe('os');
-    expect(callsTo('app.notify')).toEqual([{ title: 'Dana', body: 'hi', conversationId: 7 }]);
+    const { bridge, callsTo } = fakeBridge({ 'app.notify': () => ({ ok: true, value: { shown: true } }), 'app.closeNotification': () => ({ ok: true, value: { closed: true } }) });
+    const raiser = createRaiser(bridge, () => undefined);
+    expect(await raiser.raise({ tag: 'conversation-7', title: 'Dana', body: 'hi', conversationId: 7 })).toBe('os');
+    expect(callsTo('app.notify')).toEqual([{ title: 'Dana', body: 'hi', tag: 'conversation-7', silent: true, conversationId: 7 }]);
+    raiser.close('conversation-7');
+    expect(callsTo('app.closeNotification')).toEqual([{ tag: 'conversation-7' }]);
     expect(ctor).not.toHaveBeenCalled();
   });
 
@@ -111,18 +96,23 @@ describe('raising it', () => {
       }
     }
     vi.stubGlobal('Notification', FakeNotification);
-    const { bridge } = fakeBridge({ 'app.notify': () => ({ ok: true, value: { shown: false } }) });
-    const opened: number[] = [];
-    const content = { title: 'Dana', body: 'hi', conversationId: 7, key: 'k' };
-    expect(await raiseNotification(bridge, content, (id) => opened.push(id))).toBe('none');
+    const { bridge } = fakeBridge({ 'app.notify': () => ({ ok: true, value: { shown: false } }), 'app.closeNotification': () => ({ ok: true, value: { closed: false } }) });
+    const opened: (number | undefined)[] = [];
+    const raiser = createRaiser(bridge, (id) => opened.push(id));
+    const content = { title: 'Dana', body: 'hi', conversationId: 7, tag: 'conversation-7' };
+    expect(await raiser.raise(content)).toBe('none');
     FakeNotification.permission = 'denied';
-    expect(await raiseNotification(bridge, content, (id) => opened.push(id))).toBe('none');
+    expect(await raiser.raise(content)).toBe('none');
     expect(made).toEqual([]);
     FakeNotification.permission = 'granted';
-    expect(await raiseNotification(bridge, content, (id) => opened.push(id))).toBe('browser');
-    expect(made[0]).toMatchObject({ title: 'Dana', options: { body: 'hi', tag: 'conversation-7' } });
+    expect(await raiser.raise(content)).toBe('browser');
+    expect(made[0]).toMatchObject({ title: 'Dana', options: { body: 'hi', tag: 'conversation-7', silent: true } });
     made[0]!.onclick!();
     expect(opened).toEqual([7]);
+    // Opened in the app: the browser's notification of it goes.
+    await raiser.raise(content);
+    raiser.close('conversation-7');
+    expect(made[1]!.close).toHaveBeenCalled();
   });
 });
 
@@ -132,20 +122,22 @@ const browserApi = (permission: NotificationPermission, requestPermission: () =>
 
 describe('the Desktop notifications toggle', () => {
   beforeEach(() => usePreferences.setState({ notifications: true }));
+  const storedEnabled = async (db: { settings: { get(k: string): Promise<{ value: unknown } | undefined> } }) => ((await db.settings.get('notifications'))?.value as { enabled?: boolean } | undefined)?.enabled;
   afterEach(() => vi.unstubAllGlobals());
 
   it('web mode: nothing is asked on render; ticking it asks the browser, and a refusal leaves it off with a hint', async () => {
     const requestPermission = vi.fn(async () => 'denied' as NotificationPermission);
     vi.stubGlobal('Notification', browserApi('default', requestPermission));
-    renderWithSession(<NotificationsToggle osNotifications={false} />, { bridge: fakeBridge({}).bridge });
-    const box = screen.getByRole('checkbox', { name: 'Desktop notifications' }) as HTMLInputElement;
+    const { db } = renderWithSession(<NotificationsToggle osNotifications={false} />, { bridge: fakeBridge({}).bridge });
+    const box = (await screen.findByRole('checkbox', { name: 'Desktop notifications' })) as HTMLInputElement;
+    await waitFor(() => expect(box.disabled).toBe(false));
     expect(box.checked).toBe(false);
     expect(requestPermission).not.toHaveBeenCalled();
     fireEvent.click(box);
     await waitFor(() => expect(requestPermission).toHaveBeenCalledTimes(1));
     await screen.findByText(/blocks notifications for this page/);
     expect(box.checked).toBe(false);
-    expect(usePreferences.getState().notifications).toBe(false);
+    await waitFor(async () => expect(await storedEnabled(db)).toBe(false));
   });
 
   it('web mode: granted, it is on; unticking turns notifications off and keeps it (persisted)', async () => {
@@ -153,32 +145,37 @@ describe('the Desktop notifications toggle', () => {
     const api = browserApi('default', requestPermission);
     requestPermission.mockImplementation(async () => (api.permission = 'granted'));
     vi.stubGlobal('Notification', api);
+    // Turned off app-wide before settings were per session: a session without its own starts off.
     usePreferences.setState({ notifications: false });
-    renderWithSession(<NotificationsToggle osNotifications={false} />, { bridge: fakeBridge({}).bridge });
-    const box = screen.getByRole('checkbox', { name: 'Desktop notifications' }) as HTMLInputElement;
+    const { db } = renderWithSession(<NotificationsToggle osNotifications={false} />, { bridge: fakeBridge({}).bridge });
+    const box = (await screen.findByRole('checkbox', { name: 'Desktop notifications' })) as HTMLInputElement;
+    await waitFor(() => expect(box.disabled).toBe(false));
+    expect(box.checked).toBe(false);
     fireEvent.click(box);
     await waitFor(() => expect(box.checked).toBe(true));
+    expect(await storedEnabled(db)).toBe(true);
     fireEvent.click(box);
     await waitFor(() => expect(box.checked).toBe(false));
     expect(requestPermission).toHaveBeenCalledTimes(1);
-    expect(JSON.parse(localStorage.getItem('inbox.preferences')!).state.notifications).toBe(false);
+    expect(await storedEnabled(db)).toBe(false);
   });
 
   it('desktop: no browser permission is involved', async () => {
     const requestPermission = vi.fn();
     vi.stubGlobal('Notification', browserApi('default', requestPermission));
     renderWithSession(<NotificationsToggle osNotifications />, { bridge: fakeBridge({}).bridge });
-    const box = screen.getByRole('checkbox', { name: 'Desktop notifications' }) as HTMLInputElement;
+    const box = (await screen.findByRole('checkbox', { name: 'Desktop notifications' })) as HTMLInputElement;
+    await waitFor(() => expect(box.disabled).toBe(false));
     expect(box.checked).toBe(true);
     fireEvent.click(box);
-    expect(box.checked).toBe(false);
+    await waitFor(() => expect(box.checked).toBe(false));
     fireEvent.click(box);
-    expect(box.checked).toBe(true);
+    await waitFor(() => expect(box.checked).toBe(true));
     expect(requestPermission).not.toHaveBeenCalled();
   });
 });
 
-describe('the unread badge', () => {
+describe('the unread count: badge, title, favicon', () => {
   function Badge() {
     useUnreadBadge();
     return null;
@@ -188,10 +185,15 @@ describe('the unread badge', () => {
     const { db, session } = renderWithSession(<Badge />, { bridge: fake.bridge });
     await act(() => saveConversations(db, [conv(7, { unread: 1 }), conv(8, { unread: 2 })]));
     await waitFor(() => expect(fake.callsTo('app.setUnreadCount').at(-1)).toEqual({ count: 3 }));
-    const handler = createLiveHandler({ db, ...readersFor(fake.bridge, db), accountId: session.accountId, meId: ME, openConversationId: () => undefined, notifyFacts: async () => ({ focused: true, enabled: true }), notify: () => undefined });
+    expect(document.title).toBe('(3) Agent Inbox');
+    expect(document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href).toBe(faviconFor(3));
+    const handler = createLiveHandler({ db, ...readersFor(fake.bridge, db), accountId: session.accountId, meId: ME, openConversationId: () => undefined });
     await act(() => handler.handle(event('message.created', { ...msg(600, 7), conversation: { assignee_id: null, unread_count: 4 } })));
     await waitFor(() => expect(fake.callsTo('app.setUnreadCount').at(-1)).toEqual({ count: 6 }));
     await act(() => handler.handle(event('conversation.read', conv(8, { unread: 0 }))));
     await waitFor(() => expect(fake.callsTo('app.setUnreadCount').at(-1)).toEqual({ count: 4 }));
+    expect(document.title).toBe('(4) Agent Inbox');
+    expect(decodeURIComponent(faviconFor(4))).toContain('>4</text>');
+    expect(decodeURIComponent(faviconFor(0))).not.toContain('<text');
   });
 });

@@ -151,7 +151,7 @@ for (const extensions of [true, false]) {
       const db = await seededDb(demo, [id]);
       const ctx = actionContext(db, demo);
       const chen = { id: userId('chen@acme.example'), name: 'Chen Wei' };
-      const handler = createLiveHandler({ db, ...readersFor(demo.bridge, db), accountId: svc.creds.accountId, meId: demo.session.user.id, openConversationId: () => id, notifyFacts: async () => ({ focused: true, enabled: false }), notify: () => undefined });
+      const handler = createLiveHandler({ db, ...readersFor(demo.bridge, db), accountId: svc.creds.accountId, meId: demo.session.user.id, openConversationId: () => id });
       const from = pushes.length;
       await assign(ctx, [id], chen);
       await setStatus(ctx, [id], 'open');

@@ -25,7 +25,8 @@ import { toCachedConversation } from '../../renderer/src/model/normalize';
 import { sessionDbName } from '../../renderer/src/client/inbox-client';
 import { InboxDb } from '../../renderer/src/db/schema';
 import type { Directory } from '../../renderer/src/directory/use-directory';
-import { notificationFor } from '../../renderer/src/live/notification-decision';
+import { classify } from '../../renderer/src/notifications/classify';
+import { defaultSettings } from '../../renderer/src/notifications/settings';
 import { typingLine, useTyping } from '../../renderer/src/live/typing';
 import { savedSessionDetail } from '../../renderer/src/platform/saved-sessions';
 import { AccountPicker } from '../../renderer/src/screens/AccountPicker';
@@ -281,10 +282,15 @@ describe('the attack corpus in every place untrusted text is shown', () => {
         conversation: { assignee_id: null },
         message: messageSchema.parse({ id: 9, content: `hello ${text}`, conversation_id: 7, message_type: 0, created_at: 1, sender: { id: 70, name: text, type: 'contact' } }),
       };
-      const content = notificationFor(event, { meId: 2, focused: false, enabled: true })!;
+      const content = classify(event, defaultSettings('UTC'), { meId: 2, where: `Inbox ${text}` })!;
       expect(content).toBeDefined();
       expect(content.title).not.toMatch(ALL_HIDDEN);
       expect(content.body).not.toMatch(ALL_HIDDEN);
+      // A mention quotes a colleague's note, also cleaned.
+      const note: LiveEvent = { ...event, message: { ...event.message, private: true, message_type: 1, content: `${text} [@Sam](mention://user/2/Sam)`, sender: { id: 9, name: text, type: 'user' } } };
+      const mention = classify(note, defaultSettings('UTC'), { meId: 2 })!;
+      expect(mention.reason).toBe('mentions');
+      expect(`${mention.title} ${mention.body}`).not.toMatch(ALL_HIDDEN);
       // Main strips them again before the OS sees anything: tests/unit/untrusted-text.test.ts.
     }
   });

@@ -67,6 +67,10 @@ export class FakeNotification extends EventEmitter {
     FakeNotification.instances.push(this);
   }
   show = vi.fn(() => void (this.shown = true));
+  close = vi.fn(() => {
+    this.shown = false;
+    this.emit('close');
+  });
 }
 
 type PermissionRequestHandler = (wc: unknown, permission: string, callback: (granted: boolean) => void, details: { requestingUrl: string; isMainFrame: boolean }) => void;

@@ -44,6 +44,28 @@ describe('app.notify', () => {
     expect(events).toEqual([{ name: 'app.notificationClicked', payload: { conversationId: 42 } }]);
   });
 
+  it('passes the tag and silence on, closes by tag, and an action emits app.notificationAction', async () => {
+    let act: ((a: 'markRead') => void) | undefined;
+    const notify = vi.fn((_n: unknown, _click: () => void, onAction?: (a: 'markRead') => void) => {
+      act = onAction;
+      return true;
+    });
+    const closeNotification = vi.fn(() => true);
+    const core = coreWith({ notify, closeNotification });
+    const events: unknown[] = [];
+    core.onEvent((name, payload) => events.push({ name, payload }));
+    await core.call('app.notify', { title: 'Dana', body: 'hi', conversationId: 42, tag: 'conversation-42', silent: true });
+    expect(notify.mock.calls[0]![0]).toEqual({ title: 'Dana', body: 'hi', tag: 'conversation-42', silent: true });
+    act!('markRead');
+    expect(events).toEqual([{ name: 'app.notificationAction', payload: { conversationId: 42, action: 'markRead' } }]);
+    expect(await core.call('app.closeNotification', { tag: 'conversation-42' })).toEqual({ ok: true, value: { closed: true } });
+    expect(closeNotification).toHaveBeenCalledWith('conversation-42');
+    // A tag is a name, not text: anything else is refused.
+    expect(await core.call('app.notify', { title: 'x', body: 'y', tag: '<script>' })).toMatchObject({ ok: false, error: { kind: 'invalid_input' } });
+    expect(await core.call('app.closeNotification', { tag: 'a b' })).toMatchObject({ ok: false, error: { kind: 'invalid_input' } });
+    expect(await coreWith().call('app.closeNotification', { tag: 'conversation-1' })).toEqual({ ok: true, value: { closed: false } });
+  });
+
   it('answers shown: false in web mode, and refuses input outside the contract', async () => {
     const core = coreWith();
     expect(await core.call('app.notify', { title: 'x', body: 'y' })).toEqual({ ok: true, value: { shown: false } });

@@ -153,6 +153,7 @@ function harness() {
   const lines: string[] = [];
   const secrets = createSecretRegistry();
   const notifications: (() => void)[] = [];
+  const notificationActions: ((action: 'markRead') => void)[] = [];
   const core = createMainCore({
     vault: memoryVault(),
     logger: redactingLogger((level, line) => lines.push(`${level} ${line}`), () => secrets.values()),
@@ -162,8 +163,9 @@ function harness() {
     desktop: {
       openExternal: async () => undefined,
       setUnreadCount: () => true,
-      notify: (_n, onClick) => {
+      notify: (_n, onClick, onAction) => {
         notifications.push(onClick);
+        if (onAction) notificationActions.push(onAction);
         return true;
       },
     },
@@ -183,6 +185,7 @@ function harness() {
     lines,
     sockets,
     notifications,
+    notificationActions,
     plant: (p: Planted[]) => void (planted = p),
     record: async <T>(run: () => Promise<T>) => {
       recording = [];
@@ -280,6 +283,7 @@ describe('secrets never cross the bridge', () => {
     'app.setUnreadCount': { count: 3 },
     'app.liveStatus': {},
     'app.notify': { title: 'New message', body: 'Hello', conversationId: ids.conversation },
+    'app.closeNotification': { tag: 'conversation-1' },
     'shell.openExternal': { url: 'https://example.com/page' },
     'conversations.list': { status: 'all' },
     'conversations.get': { conversationId: ids.conversation },
@@ -415,7 +419,7 @@ describe('secrets never cross the bridge', () => {
       for (const p of plantings(payload, SECRETS)) await check(`live ${e.name}, ${p.where}`, async () => socket.any!(delivery.name, p.body));
     }
     expect(forwardedKinds.size).toBe(domain.length);
-    // The socket's own events: connected (status, catch-up), dropped, and a notification click.
+    // The socket's own events: connected (status, catch-up), dropped, and a notification's click and action.
     await check('live status', async () => {
       socket.handlers.get('disconnect')?.('transport close');
       socket.handlers.get('connect')?.();
@@ -423,6 +427,10 @@ describe('secrets never cross the bridge', () => {
     await check('notification click', async () => {
       await h.call('app.notify', { title: `New message ${SECRETS[0]}`, body: SECRETS[1]!, conversationId: ids.conversation });
       h.notifications.at(-1)!();
+    });
+    await check('notification action', async () => {
+      await h.call('app.notify', { title: `New message ${SECRETS[0]}`, body: SECRETS[1]!, conversationId: ids.conversation, tag: 'conversation-1' });
+      h.notificationActions.at(-1)!('markRead');
     });
     expect(failures.slice(0, 25), `${failures.length} leaks`).toEqual([]);
   });

@@ -71,7 +71,7 @@ describe('schemas', () => {
         'conversations.list', 'conversations.get', 'messages.list',
       ]),
     );
-    expect(events.map(([n]) => n)).toEqual(['session.changed', 'session.cacheObsolete', 'live.status', 'live.event', 'live.catchUp', 'app.notificationClicked']);
+    expect(events.map(([n]) => n)).toEqual(['session.changed', 'session.cacheObsolete', 'live.status', 'live.event', 'live.catchUp', 'app.notificationClicked', 'app.notificationAction']);
   });
 
   it('no session or desktop output has free-form keys where a token could hide', () => {

@@ -165,7 +165,7 @@ describe('desktop host', () => {
     const onClick = vi.fn();
     expect(host.notify!({ title: 'Dana <Lee>', body: 'Where is my <b>order</b>?' }, onClick)).toBe(true);
     const [n] = FakeNotification.instances;
-    expect(n!.options).toEqual({ title: 'Dana <Lee>', body: 'Where is my <b>order</b>?' });
+    expect(n!.options).toEqual({ title: 'Dana <Lee>', body: 'Where is my <b>order</b>?', silent: false, actions: [] });
     expect(n!.shown).toBe(true);
     expect(showWindow).not.toHaveBeenCalled();
     n!.emit('click');
@@ -178,7 +178,34 @@ describe('desktop host', () => {
   it('on Linux the body is escaped: notification servers may read it as markup, and a contact\'s <a> must stay text', () => {
     const host = electronDesktopHost({ platform: 'linux', env: {}, setUnreadCount: () => true });
     host.notify!({ title: 'Dana & <Lee>', body: '<a href="https://evil.example">pay</a> & <b>now</b>' }, () => undefined);
-    expect(FakeNotification.instances[0]!.options).toEqual({ title: 'Dana & <Lee>', body: '&lt;a href="https://evil.example"&gt;pay&lt;/a&gt; &amp; &lt;b&gt;now&lt;/b&gt;' });
+    expect(FakeNotification.instances[0]!.options).toEqual({ title: 'Dana & <Lee>', body: '&lt;a href="https://evil.example"&gt;pay&lt;/a&gt; &amp; &lt;b&gt;now&lt;/b&gt;', silent: false, actions: [] });
+  });
+
+  it('one with the tag of one still shown replaces it (a burst stays one notification); close takes it away', () => {
+    const host = electronDesktopHost({ platform: 'linux', env: {}, setUnreadCount: () => true });
+    host.notify!({ title: 'Dana', body: 'one', tag: 'conversation-7', silent: true }, () => undefined);
+    host.notify!({ title: 'Dana', body: '2 new · two', tag: 'conversation-7', silent: true }, () => undefined);
+    host.notify!({ title: 'Lee', body: 'other', tag: 'conversation-8' }, () => undefined);
+    const [first, second, other] = FakeNotification.instances;
+    expect(first!.close).toHaveBeenCalledTimes(1);
+    expect(second!.options).toMatchObject({ body: '2 new · two', silent: true });
+    expect([first!.shown, second!.shown, other!.shown]).toEqual([false, true, true]);
+    expect(host.closeNotification!('conversation-7')).toBe(true);
+    expect(second!.shown).toBe(false);
+    expect(host.closeNotification!('conversation-7')).toBe(false);
+    expect(other!.shown).toBe(true);
+  });
+
+  it('"Mark read" as an action on macOS, none elsewhere; choosing it calls back with the action', () => {
+    const onAction = vi.fn();
+    const mac = electronDesktopHost({ platform: 'darwin', env: {}, setUnreadCount: () => true });
+    mac.notify!({ title: 'Dana', body: 'hi' }, () => undefined, onAction);
+    const [n] = FakeNotification.instances;
+    expect(n!.options.actions).toEqual([{ type: 'button', text: 'Mark read' }]);
+    n!.emit('action', {}, 0);
+    expect(onAction).toHaveBeenCalledWith('markRead');
+    electronDesktopHost({ platform: 'win32', env: {}, setUnreadCount: () => true }).notify!({ title: 'Dana', body: 'hi' }, () => undefined, onAction);
+    expect(FakeNotification.instances[1]!.options.actions).toEqual([]);
   });
 
   it('answers false and shows nothing where the OS has no notifications', () => {

@@ -15,7 +15,18 @@ export interface DesktopHost {
   launchAtLogin?: LaunchAtLogin;
   /**
    * Raises an OS notification (plain text, already cleaned by `notificationText`); a click brings
-   * the window to the front, then calls `onClick`. Answers whether one was shown.
+   * the window to the front, then calls `onClick`. One with the `tag` of a notification still shown
+   * replaces it. `onAction` is offered where the OS shows actions ("Mark read"). Answers whether one
+   * was shown.
    */
-  notify?(notification: { title: string; body: string }, onClick: () => void): boolean;
+  notify?(notification: NotificationRequest, onClick: () => void, onAction?: (action: 'markRead') => void): boolean;
+  /** Takes the notification with this tag off the screen; answers whether there was one. */
+  closeNotification?(tag: string): boolean;
+}
+
+export interface NotificationRequest {
+  title: string;
+  body: string;
+  tag?: string;
+  silent?: boolean;
 }

@@ -11,6 +11,8 @@ export interface AppHandlerHooks {
   liveStatus(): LiveStatus;
   /** The agent clicked a notification about this conversation (main emits `app.notificationClicked`). */
   notificationClicked(conversationId: number): void;
+  /** The agent chose an action on it (main emits `app.notificationAction`). */
+  notificationAction(conversationId: number, action: 'markRead'): void;
 }
 
 export function appHandlers(desktop: DesktopHost, logger: Logger, hooks: AppHandlerHooks): Handlers<'app' | 'shell'> {
@@ -34,11 +36,16 @@ export function appHandlers(desktop: DesktopHost, logger: Logger, hooks: AppHand
       const title = notificationText(input.title, 120);
       if (!title) return fail('invalid_input', 'A notification needs a title.');
       const { conversationId } = input;
-      const shown = desktop.notify({ title, body: notificationText(input.body, 240) }, () => {
-        if (conversationId !== undefined) hooks.notificationClicked(conversationId);
-      });
+      const shown = desktop.notify(
+        { title, body: notificationText(input.body, 240), ...(input.tag ? { tag: input.tag } : {}), ...(input.silent !== undefined ? { silent: input.silent } : {}) },
+        () => {
+          if (conversationId !== undefined) hooks.notificationClicked(conversationId);
+        },
+        conversationId === undefined ? undefined : (action) => hooks.notificationAction(conversationId, action),
+      );
       return ok({ shown });
     },
+    'app.closeNotification': async (input) => ok({ closed: desktop.closeNotification?.(input.tag) ?? false }),
     'shell.openExternal': async (input) => {
       if (!isSafeExternalUrl(input.url)) return fail('invalid_input', 'Only web (http, https) and mail (mailto) links open outside the app.');
       const url = new URL(input.url).toString();

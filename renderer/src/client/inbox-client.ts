@@ -18,7 +18,9 @@ import { defaultBackoff } from '../actions/retry-policy';
 import { OutboxSender } from '../actions/sender';
 import { InboxDb } from '../db/schema';
 import { createLiveHandler } from '../live/live-handler';
-import type { LiveHandlerDeps } from '../live/live-handler';
+import { createNotificationCenter } from '../notifications/notification-center';
+import type { NotificationCenterDeps } from '../notifications/notification-center';
+import type { NotifySettings } from '../notifications/settings';
 import { callOrThrow } from '../platform/call';
 import { LocalSearchIndex } from '../search/local-index';
 import type { ServiceFeatures } from '../../../shared/bridge/calls/session';
@@ -34,9 +36,14 @@ export interface ClientView {
   /** A sentence for the agent (an action the service refused, a conflict). */
   tell(text: string): void;
   openConversationId(): number | undefined;
-  /** Whether the window has the agent's attention, and whether they want notifications. */
-  attention(): { focused: boolean; enabled: boolean };
-  notify: LiveHandlerDeps['notify'];
+  /** Whether the window has the agent's attention (focused and visible). */
+  focused(): boolean;
+  /** A notification to show (OS or browser, or an in-app toast), the sound, one to take away. */
+  showNotification: NotificationCenterDeps['show'];
+  playSound: NotificationCenterDeps['sound'];
+  closeNotification(tag: string): void;
+  /** Settings for a session that has none of its own yet. */
+  notificationDefaults?(): Partial<NotifySettings>;
   /** A live event changed a conversation (the tab counts may have moved). */
   conversationsChanged(): void;
   /** Events may have been missed: what is on screen should be asked again. */
@@ -74,6 +81,16 @@ export function createInboxClient(opts: InboxClientOptions) {
   };
   const context: ActionContext = { db, me, kick: () => outbox.kick() };
   const search = new LocalSearchIndex(db);
+  const notifications = createNotificationCenter({
+    db,
+    me,
+    now,
+    attention: () => ({ focused: view.focused(), openConversationId: view.openConversationId() }),
+    show: (effect) => view.showNotification(effect),
+    sound: (sound) => view.playSound(sound),
+    close: (tag) => view.closeNotification(tag),
+    defaults: () => view.notificationDefaults?.() ?? {},
+  });
   const live = createLiveHandler({
     db,
     history,
@@ -81,11 +98,7 @@ export function createInboxClient(opts: InboxClientOptions) {
     accountId: session.accountId,
     meId: me.id,
     openConversationId: () => view.openConversationId(),
-    notifyFacts: async () => {
-      const inboxIds = (await db.inboxes.toCollection().primaryKeys()) as number[];
-      return { ...view.attention(), ...(inboxIds.length ? { inboxIds: new Set(inboxIds) } : {}) };
-    },
-    notify: (content) => view.notify(content),
+    notifications,
     conversationsChanged: () => view.conversationsChanged(),
   });
 
@@ -126,6 +139,8 @@ export function createInboxClient(opts: InboxClientOptions) {
       // Unreachable: the next reconnect or catch-up signal tries again; what was stored stays.
     }
     view.revalidateScreen();
+    // What came while the app could not hear it: at most one summary, never a flood.
+    if (result?.arrived.length) void notifications.missed(result.arrived);
     if (result && !stopped) void prefetchQueues({ bridge, db, history, meId: me.id, stopped: () => stopped });
     return result;
   }
@@ -153,6 +168,7 @@ export function createInboxClient(opts: InboxClientOptions) {
   function start(): () => void {
     stopped = false;
     void outbox.start();
+    const stopTicking = notifications.start();
     // While the socket stays up it delivers everything: the next catch-up may start from later.
     let liveSince: number | undefined;
     const tick = setInterval(() => {
@@ -162,6 +178,8 @@ export function createInboxClient(opts: InboxClientOptions) {
       bridge.on('live.event', (event) => void live.handle(event)),
       // Events may have been missed (first connection, a reconnect the service could not replay, long offline).
       bridge.on('live.catchUp', () => void syncNow()),
+      // "Mark read" on an OS notification (macOS): through the outbox, like the agent's own.
+      bridge.on('app.notificationAction', ({ conversationId }) => void actions.markRead([conversationId]).catch(() => undefined)),
       bridge.on('live.status', (s) => (liveSince = s.state === 'connected' ? (liveSince ?? now()) : undefined)),
       // Web mode's host came back (restarted, or the page lost it): what it queued goes, what was missed comes.
       onReconnect(bridge, () => {
@@ -174,6 +192,7 @@ export function createInboxClient(opts: InboxClientOptions) {
     return () => {
       stopped = true;
       clearInterval(tick);
+      stopTicking();
       for (const off of offs) off();
       outbox.stop();
       search.stop();
@@ -197,6 +216,7 @@ export function createInboxClient(opts: InboxClientOptions) {
     outbox,
     history,
     live,
+    notifications,
     search,
     conversations: { refresh },
     /** Catch-up of the whole cache now (joins one under way). */

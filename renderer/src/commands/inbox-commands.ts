@@ -8,6 +8,8 @@ import type { Overlay } from '../state/ui';
 import type { ComposerMode } from '../db/schema';
 import type { Command } from './registry';
 import { CommandRegistry } from './registry';
+import type { NotificationCommandContext } from './notification-commands';
+import { registerNotificationCommands } from './notification-commands';
 import type { TriageCommandContext } from './triage-commands';
 import { registerTriageCommands } from './triage-commands';
 
@@ -30,6 +32,7 @@ export interface InboxCommandContext {
   setOverlay(o: Overlay): void;
   toggleContactPanel(): void;
   triage: TriageCommandContext;
+  notifications: NotificationCommandContext;
 }
 
 type C = Command<InboxCommandContext>;
@@ -130,5 +133,5 @@ export function createInboxCommands(): CommandRegistry<InboxCommandContext> {
     .register(...navigation, ...tabs, ...statuses, ...sorts, clearFilters)
     .provide(openByNumber)
     .provide(filterCommands);
-  return registerTriageCommands(registry);
+  return registerNotificationCommands(registerTriageCommands(registry));
 }

@@ -8,6 +8,7 @@ import { NotificationsToggle } from './NotificationsToggle';
 import { useSession } from '../platform/session';
 import { useSessionUi } from '../platform/session-ui';
 import { UntrustedText } from './UntrustedText';
+import { useUi } from '../state/ui';
 
 export function SessionSwitcher() {
   const { bridge, session } = useSession();
@@ -83,7 +84,15 @@ export function SessionSwitcher() {
           >
             Add an account…
           </button>
-          {settings && <NotificationsToggle osNotifications={settings.osNotifications} />}
+          {settings && (
+            <NotificationsToggle
+              osNotifications={settings.osNotifications}
+              onSettings={() => {
+                close(false);
+                useUi.getState().setOverlay('notifications');
+              }}
+            />
+          )}
           {settings?.launchAtLogin.supported && (
             <label className="choice">
               <input

@@ -42,6 +42,8 @@ export function useConversation(id: number, notify: (text: string) => void) {
   useEffect(() => {
     if (unread) void client.actions.markRead([id]).catch(() => undefined);
   }, [unread, client, id]);
+  // Its notification has done its job: it goes, and the next message alerts anew.
+  useEffect(() => void client.notifications.opened(id), [client, id]);
 
   const cannotSave = () => notify('That change could not be saved on this computer.');
   return {

@@ -55,6 +55,9 @@ interface V1Cursor {
  */
 export const V3_STORES = { ...V2_STORES, quiet: 'conversationId', sync: 'key' };
 
+/** Version 4: the agent's settings for this session (notification rules, do not disturb), one row per name. */
+export const V4_STORES = { ...V3_STORES, settings: 'key' };
+
 export function declareVersions(db: Dexie) {
   db.version(1).stores(V1_STORES);
   db.version(2)
@@ -87,4 +90,5 @@ export function declareVersions(db: Dexie) {
         });
     });
   db.version(3).stores(V3_STORES);
+  db.version(4).stores(V4_STORES);
 }

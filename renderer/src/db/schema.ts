@@ -5,7 +5,7 @@ import Dexie from 'dexie';
 import type { Table } from 'dexie';
 import type { Contact } from '../../../shared/api/contacts';
 import type { Agent, CannedResponse, Inbox, Label, Team } from '../../../shared/api/directory';
-import type { CachedConversation, CachedMessage, ConversationRecord, CursorState, Draft, OutboxEntry, QuietWindow, SyncValue, ViewCounts } from '../model/rows';
+import type { CachedConversation, CachedMessage, ConversationRecord, CursorState, Draft, OutboxEntry, QuietWindow, SettingValue, SyncValue, ViewCounts } from '../model/rows';
 import { declareVersions } from './migrations';
 
 export type * from '../model/rows';
@@ -26,6 +26,7 @@ export class InboxDb extends Dexie {
   viewCounts!: Table<ViewCounts, string>;
   quiet!: Table<QuietWindow, number>;
   sync!: Table<SyncValue, string>;
+  settings!: Table<SettingValue, string>;
 
   constructor(name: string) {
     super(name);

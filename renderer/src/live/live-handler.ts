@@ -1,13 +1,13 @@
 // What the renderer does with each live event, apart from React: the cache (apply.ts), the open
-// conversation's history (follow-open.ts), typing (typing.ts) and notifications. Events are
+// conversation's history (follow-open.ts), typing (typing.ts) and notifications (the session's
+// notification center, which is told how the conversation stood before the event). Events are
 // handled one at a time in arrival order (the socket's order), so a message never overtakes the
 // conversation it belongs to. Events of another account are ignored: a window shows one account.
 import type { LiveEvent } from '../../../shared/api/live-events';
 import type { InboxDb } from '../db/schema';
 import type { HistoryFollower } from '../sync/history';
 import { applyContactEvent, applyConversationEvent, applyMessageEvent } from './apply';
-import type { NotificationContent, NotifyFacts } from './notification-decision';
-import { notificationFor } from './notification-decision';
+import type { NotificationCenter } from '../notifications/notification-center';
 import { useTyping } from './typing';
 
 export interface LiveHandlerDeps {
@@ -19,18 +19,12 @@ export interface LiveHandlerDeps {
   accountId: number;
   meId: number;
   openConversationId(): number | undefined;
-  /** Focus, the agent's setting, the agent's inboxes. */
-  notifyFacts(): Promise<Omit<NotifyFacts, 'meId' | 'contactName'>>;
-  notify(content: NotificationContent): void;
+  notifications?: Pick<NotificationCenter, 'consider'>;
   /** A conversation changed through a live event (the tab counts may have). */
   conversationsChanged?(): void;
 }
 
-/** Keys of notifications already raised: a replayed or repeated event does not ring twice. */
-const REMEMBERED = 500;
-
 export function createLiveHandler(deps: LiveHandlerDeps) {
-  const raised = new Set<string>();
   const reading = new Map<number, Promise<void>>();
   let queue: Promise<void> = Promise.resolve();
 
@@ -47,16 +41,6 @@ export function createLiveHandler(deps: LiveHandlerDeps) {
     return running;
   }
 
-  async function maybeNotify(event: LiveEvent, conversationId: number | undefined) {
-    const row = conversationId === undefined ? undefined : await deps.db.conversations.get(conversationId);
-    const facts = { ...(await deps.notifyFacts()), meId: deps.meId, ...(row ? { contactName: row.contactName } : {}) };
-    const content = notificationFor(event, facts);
-    if (!content || raised.has(content.key)) return;
-    raised.add(content.key);
-    if (raised.size > REMEMBERED) raised.delete(raised.values().next().value!);
-    deps.notify(content);
-  }
-
   async function apply(event: LiveEvent): Promise<void> {
     if (event.accountId !== deps.accountId) return;
     switch (event.type) {
@@ -64,10 +48,11 @@ export function createLiveHandler(deps: LiveHandlerDeps) {
       case 'message.updated': {
         const id = event.message.conversation_id;
         const isOpen = deps.openConversationId() === id;
+        const before = await deps.db.conversations.get(id);
         const applied = await applyMessageEvent(deps.db, event, { recordGap: !isOpen });
         if (applied.conversationMissing) await readConversation(id);
         if (isOpen && applied.beyondNewest) await deps.history.followOpen(id);
-        if (event.type === 'message.created') await maybeNotify(event, id);
+        if (event.type === 'message.created') await deps.notifications?.consider(event, before);
         return;
       }
       case 'conversation.typing_on':
@@ -81,13 +66,17 @@ export function createLiveHandler(deps: LiveHandlerDeps) {
       case 'contact.created':
       case 'contact.updated':
         return applyContactEvent(deps.db, event);
-      case 'notification.created':
-        return maybeNotify(event, event.notification.conversationId ?? undefined);
-      default:
+      case 'notification.created': {
+        const id = event.notification.conversationId;
+        return deps.notifications?.consider(event, id === null ? undefined : await deps.db.conversations.get(id));
+      }
+      default: {
         // Every conversation event carries the conversation push data.
+        const before = await deps.db.conversations.get(event.conversation.id);
         await applyConversationEvent(deps.db, event);
         deps.conversationsChanged?.();
-        return;
+        return deps.notifications?.consider(event, before);
+      }
     }
   }
 

@@ -142,6 +142,12 @@ export interface QuietWindow {
 }
 
 /** Small named values of the session's sync state (catch-up cursors and watermarks). */
+/** One of the agent's settings for the session, by name (validated when read: `notifications/settings.ts`). */
+export interface SettingValue {
+  key: string;
+  value: unknown;
+}
+
 export interface SyncValue {
   key: string;
   value: string | number;

@@ -1,8 +1,31 @@
 // Reports the unread count of open conversations (from the cache) to main, which shows it on the
-// dock/taskbar badge or the tray. Only when it changes; 0 when the session goes away.
+// dock/taskbar badge or the tray; and shows it in the page itself: the title ("(3) Agent Inbox",
+// which the desktop window title follows) and the favicon (a count on the icon: web mode's tab).
+// Only when it changes; 0 when the session goes away.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { useSession } from './session';
+
+const TITLE = 'Agent Inbox';
+
+/** The app's icon with the count on it (an SVG: nothing to fetch; the CSP allows data: images). */
+export function faviconFor(count: number): string {
+  const badge = count > 0 ? `<circle cx="46" cy="18" r="17" fill="#d92d20"/><text x="46" y="25" font-family="sans-serif" font-size="${count > 99 ? 15 : 20}" font-weight="700" text-anchor="middle" fill="#fff">${count > 99 ? '99+' : count}</text>` : '';
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect x="4" y="10" width="48" height="36" rx="8" fill="#1b63d6"/><path d="M16 46 L16 58 L30 46 Z" fill="#1b63d6"/><rect x="14" y="22" width="28" height="4" rx="2" fill="#fff"/><rect x="14" y="31" width="18" height="4" rx="2" fill="#fff"/>${badge}</svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+function showInPage(count: number) {
+  document.title = count > 0 ? `(${count > 999 ? '999+' : count}) ${TITLE}` : TITLE;
+  let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  if (!link) {
+    link = document.createElement('link');
+    link.rel = 'icon';
+    document.head.append(link);
+  }
+  link.type = 'image/svg+xml';
+  link.href = faviconFor(count);
+}
 
 export function useUnreadBadge() {
   const { bridge, db } = useSession();
@@ -13,6 +36,13 @@ export function useUnreadBadge() {
   useEffect(() => {
     if (unread === undefined) return;
     void bridge.call('app.setUnreadCount', { count: Math.min(unread, 1_000_000) });
+    showInPage(unread);
   }, [bridge, unread]);
-  useEffect(() => () => void bridge.call('app.setUnreadCount', { count: 0 }), [bridge]);
+  useEffect(
+    () => () => {
+      void bridge.call('app.setUnreadCount', { count: 0 });
+      showInPage(0);
+    },
+    [bridge],
+  );
 }

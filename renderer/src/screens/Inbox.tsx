@@ -12,6 +12,9 @@ import { TriagePickers } from '../components/TriagePickers';
 import { SessionSwitcher } from '../components/SessionSwitcher';
 import { SearchField } from '../components/SearchField';
 import { ShortcutsSheet } from '../components/ShortcutsSheet';
+import { NotificationSettings } from '../components/NotificationSettings';
+import { Toasts } from '../components/Toasts';
+import { useNotifySettings } from '../notifications/use-settings';
 import { createInboxCommands } from '../commands/inbox-commands';
 import { useShortcuts } from '../commands/use-shortcuts';
 import { useDirectory, useDirectorySync } from '../directory/use-directory';
@@ -74,7 +77,12 @@ export function Inbox() {
   }, [directory]);
 
   const { rowsRef, unsentRef, conflictRef } = useTriageState();
-  const context = useInboxContext({ actions: client.actions.context, orderRef, directoryRef, unsentRef, rowsRef, conflictRef });
+  const [notifySettings, updateNotify] = useNotifySettings();
+  const notifyRef = useRef<{ settings: typeof notifySettings; update: typeof updateNotify }>(undefined);
+  useEffect(() => {
+    notifyRef.current = { settings: notifySettings, update: updateNotify };
+  }, [notifySettings, updateNotify]);
+  const context = useInboxContext({ actions: client.actions.context, orderRef, directoryRef, unsentRef, rowsRef, conflictRef, notifyRef });
   const bulkActions = useMemo(
     () => ({
       resolve: () => {
@@ -152,6 +160,8 @@ export function Inbox() {
       </main>
       {overlay === 'palette' && <CommandPalette registry={registry} context={context} onClose={() => setOverlay(undefined)} />}
       {overlay === 'shortcuts' && <ShortcutsSheet registry={registry} onClose={() => setOverlay(undefined)} />}
+      {overlay === 'notifications' && <NotificationSettings directory={directory} onClose={() => setOverlay(undefined)} />}
+      <Toasts onOpen={(id) => context().open(id)} />
       {isPicker(overlay) && <TriagePickers kind={overlay} targets={triageTargets} directory={directory} onClose={() => setOverlay(undefined)} />}
     </div>
   );

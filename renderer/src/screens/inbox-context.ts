@@ -6,6 +6,7 @@ import type { SnoozePreset } from '../actions/snooze';
 import { snoozeUntil, toEpochSeconds } from '../actions/snooze';
 import * as triage from '../actions/agent-actions';
 import type { InboxCommandContext } from '../commands/inbox-commands';
+import type { NotificationCommandContext } from '../commands/notification-commands';
 import type { ActionContext } from '../actions/agent-actions';
 import type { CachedConversation } from '../db/schema';
 import type { Directory } from '../directory/use-directory';
@@ -31,8 +32,10 @@ export function useInboxContext(opts: {
   rowsRef: RefObject<ReadonlyMap<number, CachedConversation>>;
   /** The oldest conflict waiting for the agent (outbox seq). */
   conflictRef: RefObject<number | undefined>;
+  /** The session's notification settings as last read, and how to change them. */
+  notifyRef: RefObject<Omit<NotificationCommandContext, 'now'> | undefined>;
 }): () => InboxCommandContext {
-  const { actions, orderRef, directoryRef, unsentRef, rowsRef, conflictRef } = opts;
+  const { actions, orderRef, directoryRef, unsentRef, rowsRef, conflictRef, notifyRef } = opts;
   return useCallback((): InboxCommandContext => {
     const ui = useUi.getState();
     const open = (id: number) => {
@@ -75,6 +78,11 @@ export function useInboxContext(opts: {
       focusList,
       setOverlay: (o) => ui.setOverlay(o),
       toggleContactPanel: () => ui.toggleContactPanel(),
+      notifications: {
+        settings: notifyRef.current?.settings,
+        update: (change) => notifyRef.current && queue(Promise.resolve(notifyRef.current.update(change))),
+        now: () => Date.now(),
+      },
       triage: {
         targets,
         bulk: ui.bulkSelection,
@@ -129,6 +137,6 @@ export function useInboxContext(opts: {
         },
       },
     };
-  }, [actions, orderRef, directoryRef, unsentRef, rowsRef, conflictRef]);
+  }, [actions, orderRef, directoryRef, unsentRef, rowsRef, conflictRef, notifyRef]);
 }
 

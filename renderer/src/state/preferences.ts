@@ -8,7 +8,10 @@ export type SendKey = 'enter' | 'mod-enter';
 
 interface Preferences {
   sendKey: SendKey;
-  /** Desktop notifications for new messages, assignments and mentions (on until turned off). */
+  /**
+   * The app-wide notifications switch from before notification settings were per session: a
+   * session without settings of its own starts from it (notifications/settings.ts). Not changed any more.
+   */
   notifications: boolean;
   setSendKey(k: SendKey): void;
   setNotifications(on: boolean): void;

@@ -48,6 +48,8 @@ export interface CatchUpResult {
   requests: number;
   conversations: number;
   messages: number;
+  /** Messages that arrived during the gap, as far as this catch-up saw them (for one summary notification). */
+  arrived: Message[];
 }
 
 export interface CatchUpDeps {
@@ -82,7 +84,7 @@ export async function advanceWatermark(db: InboxDb, at: number): Promise<void> {
 
 async function viaFeed(deps: CatchUpDeps, now: () => number): Promise<CatchUpResult> {
   const { bridge, db } = deps;
-  const result: CatchUpResult = { mode: 'feed', requests: 0, conversations: 0, messages: 0 };
+  const result: CatchUpResult = { mode: 'feed', requests: 0, conversations: 0, messages: 0, arrived: [] };
   const stored = await getValue(db, SYNC_KEYS.feedCursor);
   if (typeof stored !== 'string') {
     // First time with the feed: its "now" is taken before anything is read, so what changes from
@@ -93,7 +95,7 @@ async function viaFeed(deps: CatchUpDeps, now: () => number): Promise<CatchUpRes
     const before = await viaList(deps, now);
     await setValue(db, SYNC_KEYS.feedCursor, start.meta.cursor);
     await setValue(db, SYNC_KEYS.feedCursorAt, askedAt);
-    return { mode: before.mode === 'none' ? 'feed' : before.mode, requests: result.requests + before.requests, conversations: before.conversations, messages: before.messages };
+    return { ...before, mode: before.mode === 'none' ? 'feed' : before.mode, requests: result.requests + before.requests };
   }
   const cursorAt = Number((await getValue(db, SYNC_KEYS.feedCursorAt)) ?? Infinity);
   let cursor: string = stored;
@@ -116,6 +118,7 @@ async function viaFeed(deps: CatchUpDeps, now: () => number): Promise<CatchUpRes
     await storeMessages(db, messages, cursorAt, askedAt);
     result.conversations += conversations.length;
     result.messages += messages.length;
+    result.arrived.push(...messages);
     cursor = page.value.meta.cursor;
     // Stored page by page: a catch-up cut off half way resumes where it stopped.
     await setValue(db, SYNC_KEYS.feedCursor, cursor);
@@ -158,18 +161,21 @@ const lastMessageId = (c: Conversation) => Math.max(0, ...c.messages.map((m) => 
  * Since when the cache may miss changes: the watermark; for a cache from before watermarks, its
  * newest activity (the service's clock, so an hour more for a skewed one); nothing for an empty cache.
  */
-async function missingSince(db: InboxDb): Promise<number | undefined> {
+async function missingSince(db: InboxDb): Promise<{ at: number; known: boolean } | undefined> {
   const watermark = await getValue(db, SYNC_KEYS.watermark);
-  if (typeof watermark === 'number') return watermark;
+  if (typeof watermark === 'number') return { at: watermark, known: true };
   const newest = await db.conversations.orderBy('lastActivityAt').last();
-  return newest ? newest.lastActivityAt * 1000 - 3_600_000 : undefined;
+  return newest ? { at: newest.lastActivityAt * 1000 - 3_600_000, known: false } : undefined;
 }
 
 async function viaList(deps: CatchUpDeps, now: () => number): Promise<CatchUpResult> {
   const { bridge, db } = deps;
-  const watermark = await missingSince(db);
-  if (watermark === undefined) return { mode: 'none', requests: 0, conversations: 0, messages: 0 };
-  const result: CatchUpResult = { mode: 'list', requests: 0, conversations: 0, messages: 0 };
+  const since = await missingSince(db);
+  if (since === undefined) return { mode: 'none', requests: 0, conversations: 0, messages: 0, arrived: [] };
+  const watermark = since.at;
+  // Arrived "while away" only when the cache knows since when it was away (not the first catch-up of a session).
+  const arrived = (list: readonly Message[]) => since.known && result.arrived.push(...list);
+  const result: CatchUpResult = { mode: 'list', requests: 0, conversations: 0, messages: 0, arrived: [] };
   const within = Math.min(MAX_WITHIN_S, Math.ceil((now() - watermark + WATERMARK_MARGIN_MS) / 1000));
   const changed = new Map<number, Conversation>();
   // Unpaginated where the service honours updated_within (Chatwoot does); a service that pages
@@ -187,7 +193,13 @@ async function viaList(deps: CatchUpDeps, now: () => number): Promise<CatchUpRes
   for (const c of changed.values()) {
     const cursor = await db.cursors.get(c.id);
     const last = lastMessageId(c);
-    if (!cursor || cursor.newestId === 0 || last <= cursor.newestId) continue;
+    if (!cursor || cursor.newestId === 0) {
+      // No history held: its newest message stands for what arrived (opening reads the rest).
+      const newest = c.last_non_activity_message;
+      if (newest && newest.created_at * 1_000 > watermark) arrived([newest]);
+      continue;
+    }
+    if (last <= cursor.newestId) continue;
     // Everything between the newest held and the newest there is, a thousand at a time, oldest first.
     let after = cursor.newestId + 1;
     for (let i = 0; i < 100 && after <= last; i++) {
@@ -197,6 +209,7 @@ async function viaList(deps: CatchUpDeps, now: () => number): Promise<CatchUpRes
       result.requests++;
       await recordPage(db, c.id, req, page);
       result.messages += page.length;
+      arrived(page);
       const top = Math.max(0, ...page.map((m) => m.id));
       if (page.length < BETWEEN_PAGE || top >= last) {
         const held = await db.cursors.get(c.id);

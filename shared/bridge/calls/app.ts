@@ -20,12 +20,19 @@ export const liveStatusSchema = z.object({
 });
 export type LiveStatus = z.infer<typeof liveStatusSchema>;
 
+/** A notification's tag: what the app names it by to replace or close it. */
+const notificationTag = z.string().regex(/^[\w:-]{1,100}$/);
+
 /** Plain text only: main strips control characters and truncates again before showing it. */
 export const notifyInputSchema = z.object({
   title: z.string().min(1).max(200),
   body: z.string().max(500),
   /** Clicking the notification opens this conversation (`app.notificationClicked`). */
   conversationId: z.number().int().positive().optional(),
+  /** A later notification with the same tag replaces this one (a conversation's burst stays one). */
+  tag: notificationTag.optional(),
+  /** No sound from the OS (the app plays its own, once per alert, none for an update in place). */
+  silent: z.boolean().optional(),
 });
 
 export const appCalls = {
@@ -37,6 +44,8 @@ export const appCalls = {
   'app.liveStatus': { input: z.object({}), output: liveStatusSchema },
   /** Raises an OS notification (desktop app). `shown: false` where main cannot (web mode): the page may use the browser's. */
   'app.notify': { input: notifyInputSchema, output: z.object({ shown: z.boolean() }) },
+  /** Takes a notification off the screen (the agent opened its conversation). `closed: false` where none is shown. */
+  'app.closeNotification': { input: z.object({ tag: notificationTag }), output: z.object({ closed: z.boolean() }) },
   /**
    * Opens a link from a message in the OS browser or mail client. Main allows only http:, https:
    * and mailto: (anything else is `invalid_input`). `opened: false` in web mode: the page opens

@@ -3,6 +3,7 @@
 import type { InboxCommandContext } from '../../../renderer/src/commands/inbox-commands';
 import type { TriageCommandContext } from '../../../renderer/src/commands/triage-commands';
 import { defaultView } from '../../../renderer/src/conversations/view';
+import { defaultSettings } from '../../../renderer/src/notifications/settings';
 
 export interface TriageCall {
   op: string;
@@ -24,6 +25,8 @@ export function fakeInboxContext(over: Partial<InboxCommandContext> = {}, order:
     unsent: { waiting: 0, failed: 0 },
     /** The outbox seq of a conflict waiting for the agent. */
     conflict: undefined as number | undefined,
+    notifySettings: defaultSettings('UTC'),
+    now: Date.UTC(2026, 10, 25, 12),
   };
   const log = (op: string, ids?: number[], arg?: unknown) => state.triage.push({ op, ...(ids ? { ids } : {}), ...(arg === undefined ? {} : { arg }) });
   // The inbox's rule, minus focus: the selection, else the open conversation, else the cursor.
@@ -77,6 +80,14 @@ export function fakeInboxContext(over: Partial<InboxCommandContext> = {}, order:
     setOverlay: (o) => (state.overlay = o),
     toggleContactPanel: () => undefined,
     triage: triage(),
+    notifications: {
+      settings: state.notifySettings,
+      update: (change) => {
+        state.notifySettings = change(state.notifySettings!);
+        log('notifications');
+      },
+      now: () => state.now,
+    },
     ...over,
   });
   return { state, ctx };

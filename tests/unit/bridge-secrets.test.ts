@@ -205,7 +205,8 @@ async function until(check: () => boolean) {
 
 // ---------------------------------------------------------------- the walk
 
-describe('secrets never cross the bridge', () => {
+// Thousands of planted answers through the whole core: seconds on a quiet machine, more on a busy one.
+describe('secrets never cross the bridge', { timeout: 60_000 }, () => {
   let h: Harness;
   let SECRETS: string[];
   const leaksIn = (text: string) => SECRETS.flatMap((s, i) => (text.includes(s) || text.includes(encodeURIComponent(s)) ? [`secret ${i}`] : []));

@@ -49,7 +49,8 @@ async function ruleErrors(rule: string, filePath: string, code: string): Promise
   return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
 }
 
-describe('code review rules', () => {
+// Type-aware lint builds a TypeScript program per run: seconds on a quiet machine, more on a busy one.
+describe('code review rules', { timeout: 60_000 }, () => {
   it('an import cycle is an error (model/ importing db/save, which imports model/)', async () => {
     const errors = await ruleErrors('import-x/no-cycle', 'renderer/src/model/intent.ts', "import { saveConversations } from '../db/save';\nexport const x = saveConversations;");
     expect(errors.join('\n')).toMatch(/cycle/i);

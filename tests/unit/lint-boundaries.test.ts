@@ -49,7 +49,7 @@ async function ruleErrors(rule: string, filePath: string, code: string): Promise
   return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
 }
 
-// Type-aware lint builds a TypeScript program per run: seconds on a quiet machine, more on a busy one.
+// Each case runs ESLint (type-aware rules build a TypeScript program): seconds on a quiet machine, more on a busy one.
 describe('code review rules', { timeout: 60_000 }, () => {
   it('an import cycle is an error (model/ importing db/save, which imports model/)', async () => {
     const errors = await ruleErrors('import-x/no-cycle', 'renderer/src/model/intent.ts', "import { saveConversations } from '../db/save';\nexport const x = saveConversations;");
@@ -67,7 +67,7 @@ describe('code review rules', { timeout: 60_000 }, () => {
   });
 });
 
-describe('process boundaries', () => {
+describe('process boundaries', { timeout: 60_000 }, () => {
   it.each(cases)('%s is an error', async (_name, file, code, message) => {
     const errors = await boundaryErrors(file, code);
     expect(errors.length).toBeGreaterThan(0);

@@ -70,7 +70,7 @@ const liveEvent = (type: string, match: (p: Record<string, unknown>) => boolean 
 const pubsubOf = (userId: number) => (svc.db.prepare('SELECT pubsub_token FROM users WHERE id = ?').get(userId) as { pubsub_token: string }).pubsub_token;
 const userIdOf = (token: string) => (svc.db.prepare('SELECT owner_id AS id FROM access_tokens WHERE token = ?').get(token) as { id: number }).id;
 /** Server-side sockets of one user, with the handshake they were accepted with. */
-const serverSockets = async (userId: number) => (await svc.live.io.fetchSockets()).filter((s) => (s.data as { identity?: { userId?: number } }).identity?.userId === userId);
+const serverSockets = async (userId: number) => (await svc.live.io!.fetchSockets()).filter((s) => (s.data as { identity?: { userId?: number } }).identity?.userId === userId);
 
 async function signedIn(token = svc.creds.agentToken, opts: { now?: () => number } = {}) {
   const t = liveCore(opts);
@@ -93,7 +93,7 @@ async function receiveOne(t: ReturnType<typeof liveCore>, accountId = svc.creds.
   await got;
 }
 const dropTransport = async (userId: number) => {
-  for (const s of await serverSockets(userId)) (svc.live.io.sockets.sockets.get(s.id)!.conn as { close(): void }).close();
+  for (const s of await serverSockets(userId)) (svc.live.io!.sockets.sockets.get(s.id)!.conn as { close(): void }).close();
 };
 
 /** The active session as the saved-sessions file holds it (no token). */
@@ -134,12 +134,12 @@ describe('main holds the live socket', () => {
 
   it('drops malformed events with a log line naming the event and field, and ignores events it does not use', async () => {
     const t = await signedIn();
-    svc.live.io.emit('message.created', { id: 'not a number', account_id: svc.creds.accountId, conversation_id: 1, message_type: 0 });
-    svc.live.io.emit('conversation.updated', { id: 5, account_id: svc.creds.accountId, status: 'exploded', inbox_id: 1 });
-    svc.live.io.emit('presence.update', { account_id: svc.creds.accountId, users: {} });
-    svc.live.io.emit('<script>alert(1)</script>', {});
+    svc.live.io!.emit('message.created', { id: 'not a number', account_id: svc.creds.accountId, conversation_id: 1, message_type: 0 });
+    svc.live.io!.emit('conversation.updated', { id: 5, account_id: svc.creds.accountId, status: 'exploded', inbox_id: 1 });
+    svc.live.io!.emit('presence.update', { account_id: svc.creds.accountId, users: {} });
+    svc.live.io!.emit('<script>alert(1)</script>', {});
     // A conversation push as Chatwoot sends it, with the contact's pubsub_token in contact_inbox.
-    svc.live.io.emit('conversation.updated', { id: 77, account_id: svc.creds.accountId, inbox_id: 1, status: 'open', contact_inbox: { source_id: 's', pubsub_token: 'contact-secret-pubsub-token' }, meta: {} });
+    svc.live.io!.emit('conversation.updated', { id: 77, account_id: svc.creds.accountId, inbox_id: 1, status: 'open', contact_inbox: { source_id: 's', pubsub_token: 'contact-secret-pubsub-token' }, meta: {} });
     const good = await t.next(liveEvent('conversation.updated', (p) => (p.conversation as { id: number }).id === 77));
     expect(JSON.stringify(good.payload)).not.toContain('contact-secret-pubsub-token');
     expect(JSON.stringify(good.payload)).not.toContain('contact_inbox');
@@ -277,7 +277,7 @@ describe('main holds the live socket', () => {
     // Typing, contact and assignment events too.
     await svc.request({ method: 'POST', url: `/api/v1/accounts/${svc.creds.accountId}/conversations/${conversationId}/assignments`, token: svc.creds.adminToken, payload: { assignee_id: agentId } });
     await t.next(liveEvent('assignee.changed'));
-    svc.live.io.emit('message.created', { nonsense: pubsubOf(agentId) });
+    svc.live.io!.emit('message.created', { nonsense: pubsubOf(agentId) });
     t.core.closeLive();
     const everything = JSON.stringify(t.emitted);
     const allPubsub = (svc.db.prepare('SELECT pubsub_token FROM users UNION SELECT pubsub_token FROM contact_inboxes').all() as { pubsub_token: string }[]).map((r) => r.pubsub_token);

@@ -3,9 +3,7 @@
 // follows sign-out and switches, tells a recovered reconnect from one that is not, and never lets
 // the pubsub_token out (no bridge event carries it, no log line shows it).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMainCore } from '../../main/core/core';
 import type { MainCore } from '../../main/core/core';
-import { createSecretRegistry, redactingLogger } from '../../main/core/redact';
 import { memoryVault } from '../../main/core/vault';
 import type { TokenVault } from '../../main/core/vault';
 import type { SessionInfo } from '../../shared/bridge/calls/session';
@@ -15,6 +13,7 @@ import { createContact } from '../../server/store/writes';
 import { demoService } from '../support/demo-service';
 import type { DemoService } from '../support/demo-service';
 import { clientPath, createClientContact } from '../support/public-api';
+import { isStatus, liveCore as newLiveCore, liveEvent } from '../support/live-core';
 import { multiAccountUser } from '../support/session-fixtures';
 
 let svc: DemoService;
@@ -25,48 +24,14 @@ beforeAll(async () => {
 });
 afterAll(() => svc.close());
 
-interface Emitted {
-  name: string;
-  payload: unknown;
-}
-
 /** A main core with live updates on, every bridge event and log line it produced recorded. */
-function liveCore(opts: { now?: () => number; vault?: TokenVault; saved?: SavedSessionsStore } = {}) {
-  const emitted: Emitted[] = [];
-  const lines: string[] = [];
-  const secrets = createSecretRegistry();
-  const core = createMainCore({
-    vault: opts.vault ?? memoryVault(),
-    ...(opts.saved ? { savedSessions: opts.saved } : {}),
-    logger: redactingLogger((level, line) => lines.push(`${level} ${line}`), () => secrets.values()),
-    secrets,
-    liveUpdates: { reconnectionDelayMs: 20, reconnectionDelayMaxMs: 50, credentialRetryMs: { baseMs: 20, maxMs: 50 }, ...(opts.now ? { now: opts.now } : {}) },
-  });
-  const waiters: { match: (e: Emitted) => boolean; resolve: (e: Emitted) => void }[] = [];
-  core.onEvent((name, payload) => {
-    const e = { name, payload };
-    emitted.push(e);
-    for (const w of [...waiters]) {
-      if (!w.match(e)) continue;
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(e);
-    }
-  });
-  /** The next matching event from now on (or one already emitted since `from`). */
-  const next = (match: (e: Emitted) => boolean, from = emitted.length) => {
-    const seen = emitted.slice(from).find(match);
-    return seen ? Promise.resolve(seen) : new Promise<Emitted>((resolve) => waiters.push({ match, resolve }));
-  };
-  return { core, emitted, lines, next };
-}
+const liveCore = (opts: { now?: () => number; vault?: TokenVault; saved?: SavedSessionsStore } = {}) =>
+  newLiveCore({ ...(opts.vault ? { vault: opts.vault } : {}), ...(opts.saved ? { saved: opts.saved } : {}), live: opts.now ? { now: opts.now } : {} });
 const cores: MainCore[] = [];
 afterEach(() => {
   for (const c of cores.splice(0)) c.closeLive();
 });
 
-const isStatus = (state: string) => (e: Emitted) => e.name === 'live.status' && (e.payload as { state: string }).state === state;
-const liveEvent = (type: string, match: (p: Record<string, unknown>) => boolean = () => true) => (e: Emitted) =>
-  e.name === 'live.event' && (e.payload as { type: string }).type === type && match(e.payload as Record<string, unknown>);
 const pubsubOf = (userId: number) => (svc.db.prepare('SELECT pubsub_token FROM users WHERE id = ?').get(userId) as { pubsub_token: string }).pubsub_token;
 const userIdOf = (token: string) => (svc.db.prepare('SELECT owner_id AS id FROM access_tokens WHERE token = ?').get(token) as { id: number }).id;
 /** Server-side sockets of one user, with the handshake they were accepted with. */

@@ -3,57 +3,18 @@
 // assigns a conversation to the agent; the service stops and comes back on the same port (same
 // database file), and what was written while the app could not hear it shows after the catch-up.
 // Nothing is reloaded: every change reaches the page through main's socket.
-import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runWebMode } from '../../main/web/cli';
 import { startService } from '../../scripts/lib/service-process';
-import type { DemoCredentialsFile, RunningService } from '../../scripts/lib/service-process';
+import type { RunningService } from '../../scripts/lib/service-process';
 import { axeViolations } from './a11y';
+import { clientApi, oldestApiConversation } from './live-support';
 import { InboxPage } from './pages/InboxPage';
 import { SessionSwitcher } from './pages/SessionSwitcher';
 import { SignInPage } from './pages/SignInPage';
 import { expect, rendererDir, screenshotPath, test } from './fixtures';
-
-interface Contact {
-  source_id: string;
-}
-
-/** The public Client API, as a contact's own client would call it (no agent credentials). */
-const clientApi = (baseUrl: string, creds: DemoCredentialsFile) => {
-  const at = (path: string) => `${baseUrl}/public/api/v1/inboxes/${creds.apiInboxIdentifier}${path}`;
-  const post = async <T>(path: string, body: unknown): Promise<T> => {
-    const res = await fetch(at(path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
-  return {
-    contact: (name: string) => post<Contact>('/contacts', { name }),
-    conversation: async (c: Contact) => (await post<{ id: number }>(`/contacts/${c.source_id}/conversations`, {})).id,
-    write: (c: Contact, conversationId: number, content: string) => post(`/contacts/${c.source_id}/conversations/${conversationId}/messages`, { content }),
-  };
-};
-
-/**
- * The open conversation of the API inbox with the oldest activity, and its contact's source id
- * (what the Client API needs), read from the service's database file. Its row starts at the
- * bottom of the list, so moving to the top is a visible change.
- */
-function oldestApiConversation(dbFile: string, creds: DemoCredentialsFile): { id: number; contact: Contact } {
-  const db = new Database(dbFile, { readonly: true, fileMustExist: true });
-  try {
-    const row = db
-      .prepare(
-        `SELECT c.display_id AS id, ci.source_id FROM conversations c JOIN contact_inboxes ci ON ci.id = c.contact_inbox_id
-         WHERE c.account_id = ? AND c.inbox_id = ? AND c.status = 'open' ORDER BY c.last_activity_at ASC LIMIT 1`,
-      )
-      .get(creds.accountId, creds.apiInboxId) as { id: number; source_id: string };
-    return { id: row.id, contact: { source_id: row.source_id } };
-  } finally {
-    db.close();
-  }
-}
 
 test('new messages, an assignment and a service restart reach the open inbox without a reload', async ({ page }) => {
   test.setTimeout(120_000);

@@ -11,9 +11,7 @@ import { join } from 'node:path';
 import { runWebMode } from '../../main/web/cli';
 import { startService } from '../../scripts/lib/service-process';
 import type { RunningService } from '../../scripts/lib/service-process';
-import { clientApi, oldestApiConversation } from './live-support';
-import { InboxPage } from './pages/InboxPage';
-import { SignInPage } from './pages/SignInPage';
+import { clientApi, openOldestConversationLive } from './live-support';
 import { expect, rendererDir, screenshotPath, test } from './fixtures';
 
 interface Raised {
@@ -51,19 +49,9 @@ test('over ActionCable only: live messages, notifications and a catch-up after a
   expect((await fetch(`${creds.baseUrl}/socket.io/?EIO=4&transport=polling`)).status).toBe(404);
   const host = await runWebMode({ staticDir: rendererDir });
   try {
-    const inbox = new InboxPage(page);
     const client = clientApi(creds.baseUrl, creds);
-    await page.goto(host.url);
-    await new SignInPage(page).signIn(creds.baseUrl, creds.agentToken);
-    await expect(inbox.liveIndicator()).toContainText('Live');
-    await inbox.tab('All').click();
-    await inbox.settledCount();
-    const row = (id: number) => inbox.list().locator(`#conversation-row-${id}`);
-
     // The open conversation and the list follow a contact's message.
-    const { id: danaConversation, contact: dana } = oldestApiConversation(dbFile, creds);
-    await inbox.runCommand(`#${danaConversation}`);
-    await expect(inbox.messages().first()).toBeVisible();
+    const { inbox, row, conversationId: danaConversation, contact: dana } = await openOldestConversationLive(page, host.url, creds, dbFile);
     await client.write(dana, danaConversation, 'Over the cable: order #5120?');
     await expect(inbox.messages().last()).toContainText('Over the cable: order #5120?');
     await expect(inbox.rows().first()).toHaveAttribute('id', `conversation-row-${danaConversation}`);

@@ -1,7 +1,11 @@
 // Helpers for the live-update end-to-end tests: a contact's own Client API calls, and the
 // conversation to open, read from the service's database file.
+import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import type { DemoCredentialsFile } from '../../scripts/lib/service-process';
+import { expect } from './fixtures';
+import { InboxPage } from './pages/InboxPage';
+import { SignInPage } from './pages/SignInPage';
 
 export interface Contact {
   source_id: string;
@@ -40,4 +44,22 @@ export function oldestApiConversation(dbFile: string, creds: DemoCredentialsFile
   } finally {
     db.close();
   }
+}
+
+/**
+ * Signs the agent in at the web host, waits for Live, shows All, and opens the API conversation
+ * with the oldest activity (by number, from the palette): its row starts at the bottom of the
+ * list, so moving to the top is a visible change.
+ */
+export async function openOldestConversationLive(page: Page, hostUrl: string, creds: DemoCredentialsFile, dbFile: string) {
+  const inbox = new InboxPage(page);
+  await page.goto(hostUrl);
+  await new SignInPage(page).signIn(creds.baseUrl, creds.agentToken);
+  await expect(inbox.liveIndicator()).toContainText('Live');
+  await inbox.tab('All').click();
+  await inbox.settledCount();
+  const { id, contact } = oldestApiConversation(dbFile, creds);
+  await inbox.runCommand(`#${id}`);
+  await expect(inbox.messages().first()).toBeVisible();
+  return { inbox, conversationId: id, contact, row: (n: number) => inbox.list().locator(`#conversation-row-${n}`) };
 }

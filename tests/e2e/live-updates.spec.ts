@@ -10,10 +10,8 @@ import { runWebMode } from '../../main/web/cli';
 import { startService } from '../../scripts/lib/service-process';
 import type { RunningService } from '../../scripts/lib/service-process';
 import { axeViolations } from './a11y';
-import { clientApi, oldestApiConversation } from './live-support';
-import { InboxPage } from './pages/InboxPage';
+import { clientApi, openOldestConversationLive } from './live-support';
 import { SessionSwitcher } from './pages/SessionSwitcher';
-import { SignInPage } from './pages/SignInPage';
 import { expect, rendererDir, screenshotPath, test } from './fixtures';
 
 test('new messages, an assignment and a service restart reach the open inbox without a reload', async ({ page }) => {
@@ -25,20 +23,9 @@ test('new messages, an assignment and a service restart reach the open inbox wit
   const port = Number(new URL(creds.baseUrl).port);
   const host = await runWebMode({ staticDir: rendererDir });
   try {
-    const inbox = new InboxPage(page);
     const client = clientApi(creds.baseUrl, creds);
-    await page.goto(host.url);
-    await new SignInPage(page).signIn(creds.baseUrl, creds.agentToken);
-    await expect(inbox.liveIndicator()).toContainText('Live');
-    await inbox.tab('All').click();
-    await inbox.settledCount();
-
-    const row = (id: number) => inbox.list().locator(`#conversation-row-${id}`);
-
-    // The agent opens the conversation with the oldest activity (by number, from the palette).
-    const { id: danaConversation, contact: dana } = oldestApiConversation(dbFile, creds);
-    await inbox.runCommand(`#${danaConversation}`);
-    await expect(inbox.messages().first()).toBeVisible();
+    // The agent opens the conversation with the oldest activity.
+    const { inbox, row, conversationId: danaConversation, contact: dana } = await openOldestConversationLive(page, host.url, creds, dbFile);
     await expect(inbox.rows().first()).not.toHaveAttribute('id', `conversation-row-${danaConversation}`);
 
     // Dana writes again: the open conversation shows it, and her row moves to the top with it.

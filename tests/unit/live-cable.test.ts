@@ -24,7 +24,7 @@ import type { DemoService } from '../support/demo-service';
 import type { LiveCore } from '../support/live-core';
 import { isStatus, liveCore, liveEvent } from '../support/live-core';
 import type { LiveUpdatesOptions } from '../../main/core/live/live-updates';
-import { clientPath, createClientContact } from '../support/public-api';
+import { contactWrites } from '../support/public-api';
 
 let cableOnly: DemoService;
 let cableUrl: string;
@@ -65,13 +65,6 @@ async function signedIn(baseUrl: string, token: string, live: LiveUpdatesOptions
   return t;
 }
 const statuses = (t: LiveCore, from = 0) => t.emitted.slice(from).filter((e) => e.name === 'live.status' || e.name === 'live.catchUp').map((e) => e.payload);
-async function contactWrites(svc: DemoService, content: string) {
-  const c = await createClientContact(svc, svc.creds.apiInboxIdentifier, { name: 'Cable Contact' });
-  const conv = (await svc.request({ method: 'POST', url: clientPath(svc.creds.apiInboxIdentifier, `/contacts/${c.source_id}/conversations`), payload: {} })).body as { id: number };
-  await svc.request({ method: 'POST', url: clientPath(svc.creds.apiInboxIdentifier, `/contacts/${c.source_id}/conversations/${conv.id}/messages`), payload: { content } });
-  return conv.id;
-}
-
 describe('which transport', () => {
   it('the probe says socket.io for the default service, cable with socket.io off or a Rails-like 404, nothing when it cannot tell', async () => {
     const both = await demoService();

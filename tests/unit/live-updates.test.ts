@@ -12,7 +12,7 @@ import { savedSessionsInMemory } from '../../main/core/session/saved-sessions';
 import { createContact } from '../../server/store/writes';
 import { demoService } from '../support/demo-service';
 import type { DemoService } from '../support/demo-service';
-import { clientPath, createClientContact } from '../support/public-api';
+import { contactWrites as contactWritesAs } from '../support/public-api';
 import { isStatus, liveCore as newLiveCore, liveEvent } from '../support/live-core';
 import { multiAccountUser } from '../support/session-fixtures';
 
@@ -67,12 +67,7 @@ async function savedSessionRecord(core: MainCore) {
   return state.value.session;
 }
 
-async function contactWrites(content: string) {
-  const c = await createClientContact(svc, svc.creds.apiInboxIdentifier, { name: 'Live Contact' });
-  const conv = (await svc.request({ method: 'POST', url: clientPath(svc.creds.apiInboxIdentifier, `/contacts/${c.source_id}/conversations`), payload: {} })).body as { id: number };
-  await svc.request({ method: 'POST', url: clientPath(svc.creds.apiInboxIdentifier, `/contacts/${c.source_id}/conversations/${conv.id}/messages`), payload: { content } });
-  return conv.id;
-}
+const contactWrites = (content: string) => contactWritesAs(svc, content);
 
 describe('main holds the live socket', () => {
   it('connects with the session pubsub_token, account and user once signed in, and says so', async () => {

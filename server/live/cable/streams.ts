@@ -35,12 +35,14 @@ export class Streams {
   /** Sends `{event, data}` to the subscribers of the rooms; answers how many got it. */
   deliver(delivery: Pick<LiveDelivery, 'name' | 'data' | 'to' | 'except'>): number {
     const left = new Set(delivery.except.flatMap((room) => [...(this.rooms.get(room) ?? [])]));
-    const message = JSON.stringify({ event: delivery.name, data: delivery.data });
+    // Encoded once, and only when someone listens (most events reach no ActionCable client while socket.io serves the app).
+    let message: string | undefined;
     const sent = new Set<Subscriber>();
     for (const room of delivery.to) {
       for (const sub of this.rooms.get(room) ?? []) {
         if (left.has(sub) || sent.has(sub)) continue;
         sent.add(sub);
+        message ??= JSON.stringify({ event: delivery.name, data: delivery.data });
         sub.send(frames.message(sub.identifier, message));
       }
     }

@@ -12,7 +12,7 @@ const isToken = (v: unknown): v is string => typeof v === 'string' && v.length >
 const isBlank = (v: unknown) => v === undefined || v === null || v === '';
 
 /** An agent: the user holding the token in that account; `user_id`, when given, must be theirs. */
-export function identifyAgent(db: Db, token: unknown, account: unknown, user?: unknown): Identity | undefined {
+function identifyAgent(db: Db, token: unknown, account: unknown, user?: unknown): Identity | undefined {
   if (!isToken(token)) return undefined;
   const accountId = Number(account);
   if (isBlank(account) || !Number.isSafeInteger(accountId) || accountId <= 0) return undefined;
@@ -23,7 +23,7 @@ export function identifyAgent(db: Db, token: unknown, account: unknown, user?: u
 }
 
 /** A contact: the contact inbox holding the token (a widget visitor or Client API caller). */
-export function identifyContact(db: Db, token: unknown): Identity | undefined {
+function identifyContact(db: Db, token: unknown): Identity | undefined {
   if (!isToken(token)) return undefined;
   const ci = contactInboxByPubsubToken(db, token);
   return ci ? { kind: 'contact', contactInboxId: ci.id, contactId: ci.contact_id, accountId: ci.account_id } : undefined;

@@ -8,7 +8,7 @@ import { memberAvailabilities } from '../../store/live-subscribers';
 import type { Identity } from '../identity';
 
 /** Chatwoot's PRESENCE_DURATION default; its clients refresh every 20 s. */
-export const PRESENCE_DURATION_MS = 20_000;
+const PRESENCE_DURATION_MS = 20_000;
 
 const keyOf = (who: Identity) => (who.kind === 'agent' ? `user:${who.userId}` : `contact:${who.contactId}`);
 

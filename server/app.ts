@@ -32,8 +32,8 @@ import { widgetConversationRoutes } from './routes/widget/conversations';
 import { widgetPageRoutes } from './routes/widget/page';
 import { widgetSessionRoutes } from './routes/widget/session';
 import { DEFAULT_WIDGET_TOKEN_LIFETIME_S, WidgetTokens } from './widget/session-token';
-import { attachLiveUpdates } from './live/socket-server';
-import type { LiveOptions } from './live/socket-server';
+import { attachLiveUpdates } from './live/hub';
+import type { LiveOptions, LiveUpdates } from './live/hub';
 import { webhookRoutes } from './routes/webhooks';
 import { DEFAULT_WEBHOOK_TIMEOUT_MS, WebhookQueue } from './webhooks/delivery';
 import type { WebhookQueueOptions } from './webhooks/delivery';
@@ -55,7 +55,7 @@ export interface ServiceOptions {
   bodyLimit?: number;
   /** Lifetime of widget session tokens (spec: 180 days by default). */
   widgetTokenLifetimeSeconds?: number;
-  /** Live updates (socket.io): connection state recovery window. */
+  /** Live updates: socket.io on or off (ActionCable at /cable is always on), socket.io's recovery window. */
   live?: LiveOptions;
   /** Webhook delivery: timeout (default 5 s), concurrency, queue bound, result callback. */
   webhooks?: WebhookQueueOptions;
@@ -76,8 +76,8 @@ export interface Service {
   /** Domain events from every write; live updates and webhooks listen here. */
   bus: EventBus;
   clock: () => number;
-  /** The socket.io server for live updates, on app.server. */
-  live: ReturnType<typeof attachLiveUpdates>;
+  /** Live updates on app.server: socket.io (unless turned off) and ActionCable, fed by one delivery per event. */
+  live: LiveUpdates;
   /** Outgoing webhook deliveries (off the request path). */
   webhooks: WebhookQueue;
   /** Every registered route, as Fastify saw it (method, url): the bad-input sweeps walk these. */
@@ -153,7 +153,7 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   widgetConversationRoutes(app, { ...deps, tokens });
   widgetPageRoutes(app, { ...deps, tokens });
   // Live updates and webhook delivery listen to the bus.
-  const live = attachLiveUpdates(app.server, db, bus, options.live);
+  const live = attachLiveUpdates(app.server, db, bus, clock, options.live);
   const webhooks = new WebhookQueue({ timeoutMs: DEFAULT_WEBHOOK_TIMEOUT_MS, log: app.log, ...options.webhooks });
   const stopWebhooks = attachWebhookDispatch(db, bus, webhooks);
   return {

@@ -1,4 +1,4 @@
-// npm run server -- --port <n> --db <file|:memory:> [--demo] [--credentials-out <file.json>] [--production]
+// npm run server -- --port <n> --db <file|:memory:> [--demo] [--credentials-out <file.json>] [--production] [--no-socketio]
 // This command line is stable: other tooling and checks depend on it.
 import { parseArgs } from 'node:util';
 import { buildService } from './app';
@@ -7,7 +7,7 @@ import { writeSecretFile } from './secret-file';
 
 const usage = `Usage: npm run server -- [--port <n>] [--host <addr>] [--db <file|:memory:>] [--demo]
                          [--credentials-out <file.json>] [--production] [--log]
-                         [--webhook-timeout-ms <ms>] [--widget-token-days <days>]
+                         [--webhook-timeout-ms <ms>] [--widget-token-days <days>] [--no-socketio]
   --port              TCP port (0 picks a free one; default 3000)
   --host              address to listen on (default 127.0.0.1)
   --db                SQLite file, or :memory: (default data/service.sqlite)
@@ -18,7 +18,9 @@ const usage = `Usage: npm run server -- [--port <n>] [--host <addr>] [--db <file
   --webhook-timeout-ms  webhook delivery timeout (default 5000)
   --widget-token-days   widget session token lifetime (default 180)
   --public-url        the address users reach the service at, for stored links such as contact
-                      avatars (default: the address it listens on; set it behind a reverse proxy)`;
+                      avatars (default: the address it listens on; set it behind a reverse proxy)
+  --no-socketio       live updates over ActionCable (/cable) only, as a real Chatwoot installation
+                      serves them (socket.io at /socket.io/ is on by default)`;
 
 function parse() {
   try {
@@ -34,6 +36,7 @@ function parse() {
         'webhook-timeout-ms': { type: 'string', default: '5000' },
         'widget-token-days': { type: 'string', default: '180' },
         'public-url': { type: 'string' },
+        'no-socketio': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -79,6 +82,7 @@ async function main() {
     logger: args.log,
     webhooks: { timeoutMs: args.webhookTimeoutMs },
     widgetTokenLifetimeSeconds: Math.round(args.widgetTokenDays * 86_400),
+    live: { socketIo: !args['no-socketio'] },
   });
   if (args.demo && !isSeeded(service.db)) {
     const started = Date.now();
@@ -99,7 +103,8 @@ async function main() {
     // 0600 even when the file already exists (a plain write keeps an existing file's mode).
     writeSecretFile(args['credentials-out'], JSON.stringify(creds, null, 2) + '\n');
   }
-  console.log(`Customer Messaging Service listening on ${baseUrl}${args.production ? ' (production throttles on)' : ''}`);
+  const notes = [args.production ? 'production throttles on' : '', args['no-socketio'] ? 'live updates over ActionCable only' : ''].filter(Boolean);
+  console.log(`Customer Messaging Service listening on ${baseUrl}${notes.length ? ` (${notes.join(', ')})` : ''}`);
   const stop = async () => {
     await service.close();
     process.exit(0);

@@ -15,6 +15,7 @@ import { appHandlers } from './handlers/app-handlers';
 import { sessionHandlers } from './handlers/session-handlers';
 import type { Handler, LocalCallName } from './handlers/types';
 import type { LiveUpdatesOptions } from './live/live-updates';
+import { transportDetector } from './live/detect';
 import { createLiveUpdates } from './live/live-updates';
 import type { PendingWork } from './pending-work';
 import { createPendingWork } from './pending-work';
@@ -83,7 +84,8 @@ export function createMainCore(deps: CoreDeps) {
         onStatus: (status) => emit('live.status', status),
         onEvent: (event) => emit('live.event', event),
         onCatchUp: (reason) => emit('live.catchUp', { reason }),
-        options: deps.liveUpdates,
+        // The transport probe goes out like every other request of main's: through its fetch.
+        options: { ...(deps.fetch ? { detect: transportDetector(deps.fetch) } : {}), ...deps.liveUpdates },
       })
     : undefined;
   // A session reopened from disk is active once the saved file is read.

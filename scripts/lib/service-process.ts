@@ -20,11 +20,21 @@ export interface RunningService {
 const root = resolve(import.meta.dirname, '../..');
 const tsxLoader = createRequire(import.meta.url).resolve('tsx');
 
-export async function startService(opts: { db: string; port?: number; demo?: boolean; credentialsOut?: string; production?: boolean; quiet?: boolean }): Promise<RunningService> {
+export async function startService(opts: {
+  db: string;
+  port?: number;
+  demo?: boolean;
+  credentialsOut?: string;
+  production?: boolean;
+  quiet?: boolean;
+  /** Live updates over ActionCable only (`--no-socketio`), as a real Chatwoot installation. */
+  noSocketIo?: boolean;
+}): Promise<RunningService> {
   const args = ['--import', tsxLoader, resolve(root, 'server/cli.ts'), '--port', String(opts.port ?? 0), '--db', opts.db];
   if (opts.demo) args.push('--demo');
   if (opts.credentialsOut) args.push('--credentials-out', opts.credentialsOut);
   if (opts.production) args.push('--production');
+  if (opts.noSocketIo) args.push('--no-socketio');
   // Its output is piped into our log, never a terminal: without FORCE_COLOR (Playwright sets it), a
   // NO_COLOR from CI no longer makes Node warn about the pair on every start.
   const { FORCE_COLOR: _colour, ...env } = process.env;

@@ -3,40 +3,16 @@
 // assigns a conversation to the agent; the service stops and comes back on the same port (same
 // database file), and what was written while the app could not hear it shows after the catch-up.
 // Nothing is reloaded: every change reaches the page through main's socket.
-import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runWebMode } from '../../main/web/cli';
 import { startService } from '../../scripts/lib/service-process';
-import type { DemoCredentialsFile, RunningService } from '../../scripts/lib/service-process';
-import type { ContactRef } from '../support/client-api';
-import { contactClient } from '../support/client-api';
+import type { RunningService } from '../../scripts/lib/service-process';
 import { axeViolations } from './a11y';
-import { InboxPage } from './pages/InboxPage';
+import { clientApi, openOldestConversationLive } from './live-support';
 import { SessionSwitcher } from './pages/SessionSwitcher';
-import { SignInPage } from './pages/SignInPage';
 import { expect, rendererDir, screenshotPath, test } from './fixtures';
-
-/**
- * The open conversation of the API inbox with the oldest activity, and its contact's source id
- * (what the Client API needs), read from the service's database file. Its row starts at the
- * bottom of the list, so moving to the top is a visible change.
- */
-function oldestApiConversation(dbFile: string, creds: DemoCredentialsFile): { id: number; contact: ContactRef } {
-  const db = new Database(dbFile, { readonly: true, fileMustExist: true });
-  try {
-    const row = db
-      .prepare(
-        `SELECT c.display_id AS id, ci.source_id FROM conversations c JOIN contact_inboxes ci ON ci.id = c.contact_inbox_id
-         WHERE c.account_id = ? AND c.inbox_id = ? AND c.status = 'open' ORDER BY c.last_activity_at ASC LIMIT 1`,
-      )
-      .get(creds.accountId, creds.apiInboxId) as { id: number; source_id: string };
-    return { id: row.id, contact: { source_id: row.source_id } };
-  } finally {
-    db.close();
-  }
-}
 
 test('new messages, an assignment and a service restart reach the open inbox without a reload', async ({ page }) => {
   test.setTimeout(120_000);
@@ -47,20 +23,9 @@ test('new messages, an assignment and a service restart reach the open inbox wit
   const port = Number(new URL(creds.baseUrl).port);
   const host = await runWebMode({ staticDir: rendererDir });
   try {
-    const inbox = new InboxPage(page);
-    const client = contactClient(creds.baseUrl, creds.apiInboxIdentifier);
-    await page.goto(host.url);
-    await new SignInPage(page).signIn(creds.baseUrl, creds.agentToken);
-    await expect(inbox.liveIndicator()).toContainText('Live');
-    await inbox.tab('All').click();
-    await inbox.settledCount();
-
-    const row = (id: number) => inbox.list().locator(`#conversation-row-${id}`);
-
-    // The agent opens the conversation with the oldest activity (by number, from the palette).
-    const { id: danaConversation, contact: dana } = oldestApiConversation(dbFile, creds);
-    await inbox.runCommand(`#${danaConversation}`);
-    await expect(inbox.messages().first()).toBeVisible();
+    const client = clientApi(creds.baseUrl, creds);
+    // The agent opens the conversation with the oldest activity.
+    const { inbox, row, conversationId: danaConversation, contact: dana } = await openOldestConversationLive(page, host.url, creds, dbFile);
     await expect(inbox.rows().first()).not.toHaveAttribute('id', `conversation-row-${danaConversation}`);
 
     // Dana writes again: the open conversation shows it, and her row moves to the top with it.
@@ -101,7 +66,7 @@ test('new messages, an assignment and a service restart reach the open inbox wit
     await expect(inbox.liveIndicator()).toHaveAttribute('data-state', 'offline');
     await page.screenshot({ path: screenshotPath('42-live-offline') });
     const aside = await startService({ db: dbFile, quiet: true });
-    const asideClient = contactClient(aside.baseUrl, creds.apiInboxIdentifier);
+    const asideClient = clientApi(aside.baseUrl, creds);
     await asideClient.write(dana, danaConversation, 'Written while you were away (1)');
     await asideClient.write(dana, danaConversation, 'Written while you were away (2)');
     await aside.stop();

@@ -275,6 +275,6 @@ describe('connection state recovery', () => {
     expect(packets.filter((p) => p.type === 2 /* EVENT */)).toEqual([]);
     expect(s.received.map((r) => r.data.name)).not.toContain('missed while away');
     // Nothing further can reach it: the server holds no socket in the account's rooms.
-    expect(await svc.live.io.in(rooms.account(tenant.accountId)).fetchSockets()).toEqual([]);
+    expect(await svc.live.io!.in(rooms.account(tenant.accountId)).fetchSockets()).toEqual([]);
   });
 });

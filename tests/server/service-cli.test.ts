@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeSecretFile } from '../../server/secret-file';
+import { startService } from '../../scripts/lib/service-process';
+import { openRawCable } from '../support/raw-cable';
 
 const dir = mkdtempSync(join(tmpdir(), 'service-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -67,6 +69,26 @@ describe('npm run server -- --public-url', () => {
       const run = spawnSync(process.execPath, ['--import', tsx, resolve(import.meta.dirname, '../../server/cli.ts'), '--db', ':memory:', '--public-url', bad], { encoding: 'utf8' });
       expect(run.status).toBe(2);
       expect(run.stderr).toContain(`--public-url must be an http or https URL, got ${bad}`);
+    }
+  });
+});
+
+describe('npm run server -- --no-socketio', () => {
+  it('serves live updates over ActionCable only: /socket.io/ is not found, /cable welcomes', { timeout: 60_000 }, async () => {
+    const handshake = (baseUrl: string) => fetch(`${baseUrl}/socket.io/?EIO=4&transport=polling`).then((r) => r.status);
+    const both = await startService({ db: ':memory:', quiet: true });
+    const cableOnly = await startService({ db: ':memory:', quiet: true, noSocketIo: true });
+    try {
+      expect(await handshake(both.baseUrl)).toBe(200);
+      expect(await handshake(cableOnly.baseUrl)).toBe(404);
+      for (const url of [both.baseUrl, cableOnly.baseUrl]) {
+        const cable = await openRawCable(url);
+        expect(await cable.next((f) => f.type === 'welcome', 0)).toEqual({ type: 'welcome' });
+        cable.ws.close();
+      }
+    } finally {
+      await both.stop();
+      await cableOnly.stop();
     }
   });
 });

@@ -53,3 +53,11 @@ export function extraTenant(svc: DemoService, opts: { suspended?: boolean; hmacM
   if (opts.suspended) svc.db.prepare("UPDATE accounts SET status = 'suspended' WHERE id = ?").run(accountId);
   return { accountId, admin, api, widget };
 }
+
+/** A new contact (Client API) opens a conversation and writes `content` in it; answers its display id. */
+export async function contactWrites(svc: DemoService, content: string, name = 'Live Contact') {
+  const c = await createClientContact(svc, svc.creds.apiInboxIdentifier, { name });
+  const conv = (await svc.request({ method: 'POST', url: clientPath(svc.creds.apiInboxIdentifier, `/contacts/${c.source_id}/conversations`), payload: {} })).body as { id: number };
+  await svc.request({ method: 'POST', url: clientPath(svc.creds.apiInboxIdentifier, `/contacts/${c.source_id}/conversations/${conv.id}/messages`), payload: { content } });
+  return conv.id;
+}

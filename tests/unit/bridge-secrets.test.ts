@@ -169,7 +169,8 @@ function harness() {
         return true;
       },
     },
-    liveUpdates: { connect, timer: () => () => undefined },
+    // The fake socket is socket.io's shape; the service answers through inject, where engine.io is not, so the probe is skipped.
+    liveUpdates: { connect, detect: async () => 'socket.io' as const, timer: () => () => undefined },
   });
   const out: { name: string; value: unknown }[] = [];
   core.onEvent((name, payload) => out.push({ name: `event ${name}`, value: payload }));

@@ -3,9 +3,7 @@
 // follows sign-out and switches, tells a recovered reconnect from one that is not, and never lets
 // the pubsub_token out (no bridge event carries it, no log line shows it).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMainCore } from '../../main/core/core';
 import type { MainCore } from '../../main/core/core';
-import { createSecretRegistry, redactingLogger } from '../../main/core/redact';
 import { memoryVault } from '../../main/core/vault';
 import type { TokenVault } from '../../main/core/vault';
 import type { SessionInfo } from '../../shared/bridge/calls/session';
@@ -14,7 +12,8 @@ import { savedSessionsInMemory } from '../../main/core/session/saved-sessions';
 import { createContact } from '../../server/store/writes';
 import { demoService } from '../support/demo-service';
 import type { DemoService } from '../support/demo-service';
-import { clientPath, createClientContact } from '../support/public-api';
+import { contactWrites as contactWritesAs } from '../support/public-api';
+import { isStatus, liveCore as newLiveCore, liveEvent } from '../support/live-core';
 import { multiAccountUser } from '../support/session-fixtures';
 
 let svc: DemoService;
@@ -25,52 +24,18 @@ beforeAll(async () => {
 });
 afterAll(() => svc.close());
 
-interface Emitted {
-  name: string;
-  payload: unknown;
-}
-
 /** A main core with live updates on, every bridge event and log line it produced recorded. */
-function liveCore(opts: { now?: () => number; vault?: TokenVault; saved?: SavedSessionsStore } = {}) {
-  const emitted: Emitted[] = [];
-  const lines: string[] = [];
-  const secrets = createSecretRegistry();
-  const core = createMainCore({
-    vault: opts.vault ?? memoryVault(),
-    ...(opts.saved ? { savedSessions: opts.saved } : {}),
-    logger: redactingLogger((level, line) => lines.push(`${level} ${line}`), () => secrets.values()),
-    secrets,
-    liveUpdates: { reconnectionDelayMs: 20, reconnectionDelayMaxMs: 50, credentialRetryMs: { baseMs: 20, maxMs: 50 }, ...(opts.now ? { now: opts.now } : {}) },
-  });
-  const waiters: { match: (e: Emitted) => boolean; resolve: (e: Emitted) => void }[] = [];
-  core.onEvent((name, payload) => {
-    const e = { name, payload };
-    emitted.push(e);
-    for (const w of [...waiters]) {
-      if (!w.match(e)) continue;
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(e);
-    }
-  });
-  /** The next matching event from now on (or one already emitted since `from`). */
-  const next = (match: (e: Emitted) => boolean, from = emitted.length) => {
-    const seen = emitted.slice(from).find(match);
-    return seen ? Promise.resolve(seen) : new Promise<Emitted>((resolve) => waiters.push({ match, resolve }));
-  };
-  return { core, emitted, lines, next };
-}
+const liveCore = (opts: { now?: () => number; vault?: TokenVault; saved?: SavedSessionsStore } = {}) =>
+  newLiveCore({ ...(opts.vault ? { vault: opts.vault } : {}), ...(opts.saved ? { saved: opts.saved } : {}), live: opts.now ? { now: opts.now } : {} });
 const cores: MainCore[] = [];
 afterEach(() => {
   for (const c of cores.splice(0)) c.closeLive();
 });
 
-const isStatus = (state: string) => (e: Emitted) => e.name === 'live.status' && (e.payload as { state: string }).state === state;
-const liveEvent = (type: string, match: (p: Record<string, unknown>) => boolean = () => true) => (e: Emitted) =>
-  e.name === 'live.event' && (e.payload as { type: string }).type === type && match(e.payload as Record<string, unknown>);
 const pubsubOf = (userId: number) => (svc.db.prepare('SELECT pubsub_token FROM users WHERE id = ?').get(userId) as { pubsub_token: string }).pubsub_token;
 const userIdOf = (token: string) => (svc.db.prepare('SELECT owner_id AS id FROM access_tokens WHERE token = ?').get(token) as { id: number }).id;
 /** Server-side sockets of one user, with the handshake they were accepted with. */
-const serverSockets = async (userId: number) => (await svc.live.io.fetchSockets()).filter((s) => (s.data as { identity?: { userId?: number } }).identity?.userId === userId);
+const serverSockets = async (userId: number) => (await svc.live.io!.fetchSockets()).filter((s) => (s.data as { identity?: { userId?: number } }).identity?.userId === userId);
 
 async function signedIn(token = svc.creds.agentToken, opts: { now?: () => number } = {}) {
   const t = liveCore(opts);
@@ -93,7 +58,7 @@ async function receiveOne(t: ReturnType<typeof liveCore>, accountId = svc.creds.
   await got;
 }
 const dropTransport = async (userId: number) => {
-  for (const s of await serverSockets(userId)) (svc.live.io.sockets.sockets.get(s.id)!.conn as { close(): void }).close();
+  for (const s of await serverSockets(userId)) (svc.live.io!.sockets.sockets.get(s.id)!.conn as { close(): void }).close();
 };
 
 /** The active session as the saved-sessions file holds it (no token). */
@@ -102,12 +67,7 @@ async function savedSessionRecord(core: MainCore) {
   return state.value.session;
 }
 
-async function contactWrites(content: string) {
-  const c = await createClientContact(svc, svc.creds.apiInboxIdentifier, { name: 'Live Contact' });
-  const conv = (await svc.request({ method: 'POST', url: clientPath(svc.creds.apiInboxIdentifier, `/contacts/${c.source_id}/conversations`), payload: {} })).body as { id: number };
-  await svc.request({ method: 'POST', url: clientPath(svc.creds.apiInboxIdentifier, `/contacts/${c.source_id}/conversations/${conv.id}/messages`), payload: { content } });
-  return conv.id;
-}
+const contactWrites = (content: string) => contactWritesAs(svc, content);
 
 describe('main holds the live socket', () => {
   it('connects with the session pubsub_token, account and user once signed in, and says so', async () => {
@@ -134,12 +94,12 @@ describe('main holds the live socket', () => {
 
   it('drops malformed events with a log line naming the event and field, and ignores events it does not use', async () => {
     const t = await signedIn();
-    svc.live.io.emit('message.created', { id: 'not a number', account_id: svc.creds.accountId, conversation_id: 1, message_type: 0 });
-    svc.live.io.emit('conversation.updated', { id: 5, account_id: svc.creds.accountId, status: 'exploded', inbox_id: 1 });
-    svc.live.io.emit('presence.update', { account_id: svc.creds.accountId, users: {} });
-    svc.live.io.emit('<script>alert(1)</script>', {});
+    svc.live.io!.emit('message.created', { id: 'not a number', account_id: svc.creds.accountId, conversation_id: 1, message_type: 0 });
+    svc.live.io!.emit('conversation.updated', { id: 5, account_id: svc.creds.accountId, status: 'exploded', inbox_id: 1 });
+    svc.live.io!.emit('presence.update', { account_id: svc.creds.accountId, users: {} });
+    svc.live.io!.emit('<script>alert(1)</script>', {});
     // A conversation push as Chatwoot sends it, with the contact's pubsub_token in contact_inbox.
-    svc.live.io.emit('conversation.updated', { id: 77, account_id: svc.creds.accountId, inbox_id: 1, status: 'open', contact_inbox: { source_id: 's', pubsub_token: 'contact-secret-pubsub-token' }, meta: {} });
+    svc.live.io!.emit('conversation.updated', { id: 77, account_id: svc.creds.accountId, inbox_id: 1, status: 'open', contact_inbox: { source_id: 's', pubsub_token: 'contact-secret-pubsub-token' }, meta: {} });
     const good = await t.next(liveEvent('conversation.updated', (p) => (p.conversation as { id: number }).id === 77));
     expect(JSON.stringify(good.payload)).not.toContain('contact-secret-pubsub-token');
     expect(JSON.stringify(good.payload)).not.toContain('contact_inbox');
@@ -277,7 +237,7 @@ describe('main holds the live socket', () => {
     // Typing, contact and assignment events too.
     await svc.request({ method: 'POST', url: `/api/v1/accounts/${svc.creds.accountId}/conversations/${conversationId}/assignments`, token: svc.creds.adminToken, payload: { assignee_id: agentId } });
     await t.next(liveEvent('assignee.changed'));
-    svc.live.io.emit('message.created', { nonsense: pubsubOf(agentId) });
+    svc.live.io!.emit('message.created', { nonsense: pubsubOf(agentId) });
     t.core.closeLive();
     const everything = JSON.stringify(t.emitted);
     const allPubsub = (svc.db.prepare('SELECT pubsub_token FROM users UNION SELECT pubsub_token FROM contact_inboxes').all() as { pubsub_token: string }[]).map((r) => r.pubsub_token);

@@ -1,25 +1,35 @@
-// Main's live-update socket for the active session: connected while a session is signed in, closed
-// on sign-out, switch of account or expiry. Every event from the network is validated
+// Main's live-update connection for the active session (socket.io or ActionCable, whichever the
+// service offers: connection.ts): connected while a session is signed in, closed on sign-out,
+// switch of account or expiry. Every event from the network is validated
 // (`parseLiveEvent`) before it crosses the bridge; a malformed one is dropped with a log line that
-// names the event and the failing field, never a value. The pubsub_token goes to the socket's
-// handshake only: it is registered with the redacting logger and no event carries it.
+// names the event and the failing field, never a value. The pubsub_token goes to the socket.io
+// handshake or the ActionCable subscribe frame only: it is registered with the redacting logger
+// and no event carries it.
 import type { LiveEvent } from '../../../shared/api/live-events';
 import { parseLiveEvent } from '../../../shared/api/live-events';
 import type { LiveStatus } from '../../../shared/bridge/calls/app';
 import type { Logger, SecretRegistry } from '../redact';
 import type { LiveCredential, Sessions } from '../session/manager';
-import type { ConnectSocket, LiveSocket, LiveSocketOptions } from './socket';
-import { openLiveSocket } from './socket';
+import type { ConnectCable, LiveCableOptions } from './cable';
+import { defaultCableTimings } from './cable';
+import type { LiveConnection, LiveConnectionOptions } from './connection';
+import { openLiveConnection } from './connection';
+import type { DetectTransport } from './detect';
+import { transportDetector } from './detect';
+import type { ConnectSocket, LiveSocketOptions } from './socket';
 
 export type CatchUpReason = 'connected' | 'not_recovered' | 'long_offline';
 
-export interface LiveUpdatesOptions extends Partial<LiveSocketOptions> {
+export interface LiveUpdatesOptions extends Partial<LiveSocketOptions>, Partial<Omit<LiveCableOptions, 'timer'>> {
   /** Offline longer than this, a recovered reconnect is still followed by a catch-up (default: the service's 2-minute recovery window). */
   longOfflineMs?: number;
   /** Waits before asking for the credential again after a refusal or an unreadable profile: 2 s doubling to 5 minutes. */
   credentialRetryMs?: { baseMs: number; maxMs: number };
   now?: () => number;
   connect?: ConnectSocket;
+  connectCable?: ConnectCable;
+  /** Which transport the service offers (default: detect.ts's probe with Node's fetch). */
+  detect?: DetectTransport;
 }
 
 export interface LiveUpdatesDeps {
@@ -47,11 +57,15 @@ const loggable = (name: string) => name.slice(0, 60).replace(/[^\w.:-]/g, '?');
 export function createLiveUpdates(deps: LiveUpdatesDeps) {
   const opts = deps.options ?? {};
   const now = opts.now ?? Date.now;
-  const socketOptions: LiveSocketOptions = {
+  const socketOptions: LiveConnectionOptions = {
     reconnectionDelayMs: opts.reconnectionDelayMs ?? 1_000,
     reconnectionDelayMaxMs: opts.reconnectionDelayMaxMs ?? 10_000,
     timer: opts.timer ?? defaultTimer,
+    staleMs: opts.staleMs ?? defaultCableTimings.staleMs,
+    presenceIntervalMs: opts.presenceIntervalMs ?? defaultCableTimings.presenceIntervalMs,
+    subscribeTimeoutMs: opts.subscribeTimeoutMs ?? defaultCableTimings.subscribeTimeoutMs,
   };
+  const detect = opts.detect ?? transportDetector();
   const longOfflineMs = opts.longOfflineMs ?? 120_000;
   const credentialRetry = opts.credentialRetryMs ?? { baseMs: 2_000, maxMs: 300_000 };
 
@@ -60,7 +74,7 @@ export function createLiveUpdates(deps: LiveUpdatesDeps) {
   let sessionId: string | undefined;
   /** Bumped whenever the socket is replaced: late answers for an older one are ignored. */
   let generation = 0;
-  let socket: LiveSocket | undefined;
+  let socket: LiveConnection | undefined;
   let cancelCredentialRetry: (() => void) | undefined;
   let credentialAttempts = 0;
   let everConnected = false;
@@ -105,7 +119,7 @@ export function createLiveUpdates(deps: LiveUpdatesDeps) {
 
   function open(gen: number, cred: LiveCredential) {
     socket?.close();
-    socket = openLiveSocket(
+    socket = openLiveConnection(
       cred,
       {
         connected(recovered) {
@@ -149,7 +163,7 @@ export function createLiveUpdates(deps: LiveUpdatesDeps) {
         },
       },
       socketOptions,
-      opts.connect,
+      { detect, ...(opts.connect ? { connectSocketIo: opts.connect } : {}), ...(opts.connectCable ? { connectCable: opts.connectCable } : {}) },
     );
   }
 

@@ -1,0 +1,76 @@
+// Chatwoot's RoomChannel (chatwoot-compat §4.1) over the shared identity rules (../identity.ts):
+// a subscription is an agent's (`pubsub_token`, `account_id`, `user_id`) or a contact inbox's
+// (`pubsub_token` only), and listens to the same rooms as a socket.io connection of that identity.
+// `update_presence` marks it present and reports presence to its own stream only.
+//
+// Deviation: where Chatwoot's `subscribed` raises (unknown token, another account) and so never
+// answers, this channel answers `reject_subscription`, Rails' way of refusing, so a client learns
+// it was refused instead of waiting.
+import type { Db } from '../../db/open';
+import type { Identity } from '../identity';
+import { identifyRoomChannel, ownRoomOf, roomsOf } from '../identity';
+import type { Presence } from './presence';
+import type { Command } from './protocol';
+import { frames, identifierParams } from './protocol';
+import type { Streams, Subscriber } from './streams';
+
+/** A client needs one subscription; a few more are tolerated, beyond that each is refused. */
+const MAX_SUBSCRIPTIONS = 8;
+
+/** Where a connection's frames go (the socket, while open). */
+export interface CableConnection {
+  send(frame: string): void;
+}
+
+interface Subscription extends Subscriber {
+  who: Identity;
+}
+
+export class RoomChannel {
+  constructor(
+    private readonly db: Db,
+    private readonly streams: Streams,
+    private readonly presence: Presence,
+  ) {}
+
+  private broadcastPresence(who: Identity) {
+    this.presence.touch(who);
+    this.streams.deliver({ name: 'presence.update', data: this.presence.report(who), to: [ownRoomOf(who)], except: [] });
+  }
+
+  /** The subscriptions of one connection, and the commands its client sends. */
+  connection(connection: CableConnection) {
+    const subscriptions = new Map<string, Subscription>();
+    const subscribe = (identifier: string) => {
+      // Rails ignores a second subscribe with the same identifier (clients re-send until confirmed).
+      if (subscriptions.has(identifier)) return;
+      const params = identifierParams(identifier);
+      // Rails answers an unknown channel with nothing (it logs "Subscription class not found").
+      if (params.channel !== 'RoomChannel') return;
+      const who = subscriptions.size < MAX_SUBSCRIPTIONS ? identifyRoomChannel(this.db, params) : undefined;
+      if (!who) return connection.send(frames.reject(identifier));
+      const sub: Subscription = { identifier, who, send: connection.send };
+      subscriptions.set(identifier, sub);
+      this.streams.add(sub, roomsOf(who));
+      connection.send(frames.confirm(identifier));
+      this.broadcastPresence(who);
+    };
+    const unsubscribe = (sub: Subscription | undefined) => {
+      if (!sub) return;
+      this.streams.remove(sub);
+      subscriptions.delete(sub.identifier);
+    };
+    return {
+      execute: (command: Command) => {
+        if (command.command === 'subscribe') return subscribe(command.identifier);
+        const sub = subscriptions.get(command.identifier);
+        if (command.command !== 'message') return unsubscribe(sub);
+        // `perform`: RoomChannel's one public action; anything else Rails logs as "Unable to process".
+        if (sub && command.data.action === 'update_presence') this.broadcastPresence(sub.who);
+      },
+      unsubscribeAll: () => {
+        for (const sub of [...subscriptions.values()]) unsubscribe(sub);
+      },
+    };
+  }
+}

@@ -1,0 +1,73 @@
+// Live updates over ActionCable at /cable, as real Chatwoot serves them (chatwoot-compat §4), on
+// the service's HTTP server beside socket.io; the hub (../hub.ts) routes the upgrade here and hands
+// over every delivery. One channel, RoomChannel (room-channel.ts). What happens on the wire is
+// Rails' (protocol.ts): `welcome` on connect, a `ping` every 3 s, `subscribe` answered by
+// `confirm_subscription` or `reject_subscription`, broadcasts as `{identifier, message}`,
+// `unsubscribe` and malformed commands answered by nothing, and a `disconnect` frame
+// (`server_restart`, reconnect true) when the service shuts down.
+//
+// Origin: any is accepted, as Chatwoot configures Rails (`disable_request_forgery_protection`); see
+// server/README "Live updates over ActionCable" for why that is no weaker than a check here.
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocket, WebSocketServer } from 'ws';
+import type { Db } from '../../db/open';
+import type { LiveDelivery } from '../payloads';
+import { Presence } from './presence';
+import type { Command } from './protocol';
+import { BEAT_INTERVAL_MS, frames, parseCommand, selectProtocol } from './protocol';
+import type { CableConnection } from './room-channel';
+import { RoomChannel } from './room-channel';
+import { Streams } from './streams';
+
+/** Commands are a few hundred bytes; a bigger frame closes the connection (1009), as socket.io's 1 MB limit would. */
+const MAX_FRAME_BYTES = 64 * 1024;
+
+export function createCableServer(db: Db, clock: () => number) {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, handleProtocols: selectProtocol, perMessageDeflate: false });
+  const streams = new Streams();
+  const channel = new RoomChannel(db, streams, new Presence(db, clock));
+  const open = new Set<WebSocket>();
+
+  function accept(ws: WebSocket) {
+    const connection: CableConnection = { send: (frame) => ws.readyState === WebSocket.OPEN && ws.send(frame) };
+    const subscriptions = channel.connection(connection);
+    open.add(ws);
+    ws.on('message', (raw, isBinary) => {
+      const command: Command | undefined = isBinary ? undefined : parseCommand(raw.toString());
+      if (command) subscriptions.execute(command);
+    });
+    ws.on('close', () => {
+      open.delete(ws);
+      subscriptions.unsubscribeAll();
+    });
+    // A protocol error (an oversized frame) closes the socket; the close handler cleans up.
+    ws.on('error', () => undefined);
+    connection.send(frames.welcome());
+  }
+
+  const beat = setInterval(() => {
+    const ping = frames.ping(Math.floor(clock() / 1000));
+    for (const ws of open) if (ws.readyState === WebSocket.OPEN) ws.send(ping);
+  }, BEAT_INTERVAL_MS);
+  beat.unref();
+
+  return {
+    handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
+      wss.handleUpgrade(request, socket, head, accept);
+    },
+    deliver: (delivery: Pick<LiveDelivery, 'name' | 'data' | 'to' | 'except'>) => streams.deliver(delivery),
+    /** Subscriptions listening to a room (rooms.ts). */
+    subscribersOf: (room: string) => streams.in(room).length,
+    /** Tells every client the server is restarting (Rails' `server_restart`, reconnect allowed) and closes. */
+    close() {
+      clearInterval(beat);
+      for (const ws of open) {
+        if (ws.readyState === WebSocket.OPEN) ws.send(frames.disconnect('server_restart', true));
+        ws.close();
+      }
+      wss.close();
+    },
+  };
+}
+export type CableServer = ReturnType<typeof createCableServer>;

@@ -11,34 +11,18 @@ import { join } from 'node:path';
 import { runWebMode } from '../../main/web/cli';
 import { startService } from '../../scripts/lib/service-process';
 import type { RunningService } from '../../scripts/lib/service-process';
+import type { CapturedNotification } from '../support/notification-capture';
+import { notificationCapture } from '../support/notification-capture';
 import { clientApi, openOldestConversationLive } from './live-support';
 import { expect, rendererDir, screenshotPath, test } from './fixtures';
 
-interface Raised {
-  title: string;
-  body: string;
-}
 
 test('over ActionCable only: live messages, notifications and a catch-up after a restart', async ({ page }) => {
   test.setTimeout(150_000);
   // The browser's Notification API, granted and recorded; and the window in the background, where
-  // the app notifies (it stays quiet while the agent is looking).
-  await page.addInitScript(() => {
-    const raised: { title: string; body: string }[] = [];
-    (window as unknown as { __raised: typeof raised }).__raised = raised;
-    class RecordedNotification {
-      static permission = 'granted';
-      static requestPermission = () => Promise.resolve('granted');
-      onclick: (() => void) | null = null;
-      constructor(title: string, options?: { body?: string }) {
-        raised.push({ title, body: options?.body ?? '' });
-      }
-      close() {}
-    }
-    Object.defineProperty(window, 'Notification', { value: RecordedNotification, configurable: true });
-    document.hasFocus = () => false;
-  });
-  const raised = () => page.evaluate(() => (window as unknown as { __raised: Raised[] }).__raised);
+  // the app raises notifications (it shows a toast while the agent is looking).
+  await page.addInitScript(notificationCapture(false));
+  const raised = async () => (await page.evaluate(() => (window as unknown as { __shown: CapturedNotification[] }).__shown)).map(({ title, body }) => ({ title, body }));
 
   const dir = mkdtempSync(join(tmpdir(), 'e2e-cable-'));
   const dbFile = join(dir, 'service.sqlite');
@@ -63,7 +47,7 @@ test('over ActionCable only: live messages, notifications and a catch-up after a
     const olaConversation = await client.conversation(ola);
     await client.write(ola, olaConversation, 'Hello from Ola');
     await expect(row(olaConversation).locator('.preview')).toHaveText('Hello from Ola');
-    await expect.poll(raised).toContainEqual({ title: name, body: 'Hello from Ola' });
+    await expect.poll(raised).toContainEqual({ title: `${name} (#${olaConversation} · Mobile app)`, body: 'Hello from Ola' });
 
     // An administrator assigns it to the agent: the assignment notification comes over /cable too.
     const agentId = ((await (await fetch(`${creds.baseUrl}/api/v1/profile`, { headers: { api_access_token: creds.agentToken } })).json()) as { id: number }).id;
@@ -73,7 +57,7 @@ test('over ActionCable only: live messages, notifications and a catch-up after a
       body: JSON.stringify({ assignee_id: agentId }),
     });
     expect(assigned.status).toBe(200);
-    await expect.poll(async () => (await raised()).some((n) => n.title.includes(`#${olaConversation}`) && n.title.includes('assigned to you'))).toBe(true);
+    await expect.poll(async () => (await raised()).some((n) => new RegExp(`assigned #${olaConversation} to you$|^#${olaConversation} was assigned to you$`).test(n.title))).toBe(true);
     await page.screenshot({ path: screenshotPath('45-cable-live') });
 
     // The service stops; a contact writes meanwhile (another process on the same database file).

@@ -168,6 +168,16 @@ describe('decide: what shows', () => {
     expect(r.sounds).toBe(2);
   });
 
+  it('an assignment or a mention is news of its own: it alerts (replacing the conversation\'s notification), and the next messages count from it', () => {
+    const r = play([at(T0, cand(7, 1)), at(T0 + 5_000, cand(7, 2, T0 + 5_000, { reason: 'assignedToMe', title: 'Alex assigned #7 to you', body: 'Dana: hi', awaitsReply: false })), at(T0 + 6_000, cand(7, 3, T0 + 6_000))]);
+    expect(r.shows.map((e) => e.kind === 'show' && [e.title, e.body, e.silent])).toEqual([
+      ['Contact 7', 'message 1', false],
+      ['Alex assigned #7 to you', 'Dana: hi', false],
+      ['Alex assigned #7 to you', '1 new · message 3', true],
+    ]);
+    expect(r.sounds).toBe(2);
+  });
+
   it('30 messages in 5 conversations within seconds: 5 notifications, 5 sounds', () => {
     const steps = Array.from({ length: 30 }, (_, i) => at(T0 + i * 100, cand(10 + (i % 5), i, T0 + i * 100)));
     const r = play(steps);

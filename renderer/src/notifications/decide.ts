@@ -61,6 +61,8 @@ export interface NotifyState {
 }
 
 export const LATE_MS = 60_000;
+/** Reasons that are news of their own (never folded into a burst of messages). */
+const NEWS: ReadonlySet<Candidate['reason']> = new Set(['assignedToMe', 'assignedToMyTeams', 'mentions']);
 /** A stream of missed ones is summed up once nothing more came for this long. */
 export const SETTLE_MS = 3_000;
 const MINUTE = 60_000;
@@ -121,7 +123,9 @@ export function decide(input: NotifyInput, settings: NotifySettings, state: Noti
         break;
       }
       const prior = s.shown[c.conversationId];
-      if (prior && now - prior.firstAt < settings.coalesceSeconds * 1_000) {
+      // Only messages fold into a conversation's notification; an assignment or a mention is news of its own.
+      const isMessage = !NEWS.has(c.reason);
+      if (prior && isMessage && now - prior.firstAt < settings.coalesceSeconds * 1_000) {
         const count = prior.count + 1;
         effects.push({ kind: 'show', via: prior.via, tag: tagOf(c.conversationId), title: prior.title, body: `${count} new · ${c.body}`, conversationId: c.conversationId, silent: true });
         s = { ...s, shown: { ...s.shown, [c.conversationId]: { ...prior, count } } };
@@ -132,7 +136,7 @@ export function decide(input: NotifyInput, settings: NotifySettings, state: Noti
         break;
       }
       if (alert({ tag: tagOf(c.conversationId), title: c.title, body: c.body, conversationId: c.conversationId })) {
-        s = { ...s, shown: { ...s.shown, [c.conversationId]: { firstAt: now, count: 1, via, title: c.title } } };
+        s = { ...s, shown: { ...s.shown, [c.conversationId]: { firstAt: now, count: isMessage ? 1 : 0, via, title: c.title } } };
       }
       if (c.awaitsReply && settings.reminderMinutes > 0 && !s.reminders[c.conversationId]) {
         s = { ...s, reminders: { ...s.reminders, [c.conversationId]: { due: now + settings.reminderMinutes * MINUTE, title: c.title, since: c.at } } };

@@ -5,6 +5,7 @@ import type { Db } from './db/open';
 import { openDatabase } from './db/open';
 import { EventBus } from './events/bus';
 import { installBodyParsing } from './http/body';
+import { allowContactFacingCors } from './http/cors';
 import { frameworkErrors, installErrorHandling } from './http/errors';
 import { advertiseExtensions } from './http/extensions';
 import { redactLogArgs, requestSerializer } from './http/log-redaction';
@@ -104,6 +105,8 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
         }
       : false,
     bodyLimit: options.bodyLimit ?? 1_048_576,
+    // `/inboxes/1/` is `/inboxes/1`, as Rails routes it (clients generated from the OpenAPI file send both).
+    routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
   });
   const routes: { method: string; url: string }[] = [];
@@ -115,6 +118,7 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   installErrorHandling(app);
   advertiseExtensions(app);
   installBodyParsing(app);
+  await allowContactFacingCors(app);
   if (options.production) installThrottles(app, clock);
   installNotifier(db, bus, clock);
   installReportingRecorder(db, bus, clock);

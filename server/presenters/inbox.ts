@@ -73,6 +73,17 @@ function widgetScript(row: InboxRow, baseUrl: string) {
 }
 
 /** `isAdmin` controls the credential fields (hmac_token), as the reference service does. */
+/**
+ * The spec's Inbox table declares `medium` not nullable ("communication medium such as sms or
+ * email"); Chatwoot only fills it for Twilio. Every inbox here says what it is: `email`,
+ * `web_widget`, `api` (the channel type's name in snake case).
+ */
+export const mediumOf = (channelType: string) =>
+  channelType
+    .replace(/^Channel::/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase();
+
 export function inboxFull(row: InboxRow, opts: { isAdmin: boolean; baseUrl: string }) {
   const s = inboxSettings(row);
   const { locale: _locale, ...settings } = s;
@@ -90,7 +101,7 @@ export function inboxFull(row: InboxRow, opts: { isAdmin: boolean; baseUrl: stri
     messaging_service_sid: null,
     phone_number: null,
     provider: null,
-    medium: row.channel_type === 'Channel::Email' ? 'email' : null,
+    medium: mediumOf(row.channel_type),
     ...(row.channel_type === 'Channel::Api' ? { webhook_url: row.webhook_url, inbox_identifier: row.identifier, additional_attributes: {} } : {}),
     created_at: iso(row.created_at),
   };

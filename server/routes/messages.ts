@@ -1,5 +1,6 @@
 // A conversation's messages: history by id cursors, sending (replies, private notes, attachments
 // metadata), and the reference service's soft delete.
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/open';
@@ -16,7 +17,9 @@ import { contactById, contactPush, userPush } from '../presenters/people';
 import { iso } from '../presenters/time';
 import type { ConversationRow } from '../store/conversations';
 import { labelsOf } from '../store/conversations';
-import { extensionOf, fileTypeOf, uploadByKey, uploadUrl } from '../store/uploads';
+import { attachmentOfUpload, extensionOf, fileTypeOf, storeUploadedFile, uploadByKey } from '../store/uploads';
+import { acceptFileForms, readFileForm } from '../http/file-form';
+import { MAX_UPLOAD_BYTES } from './uploads';
 import type { NewAttachment } from '../store/writes';
 import { commit, insertMessage } from '../store/writes';
 import type { RouteDeps } from './deps';
@@ -92,13 +95,7 @@ function resolveAttachments(db: Db, accountId: number, baseUrl: string, items: z
     if (typeof item === 'string') {
       const upload = uploadByKey(db, accountId, item);
       if (!upload) throw invalid(`attachments: no upload with key ${item.slice(0, 40)}`, ['attachments']);
-      return {
-        fileType: fileTypeOf(upload.content_type),
-        extension: extensionOf(upload.filename),
-        dataUrl: uploadUrl(upload, baseUrl),
-        fileSize: upload.byte_size,
-        fallbackTitle: upload.filename,
-      };
+      return attachmentOfUpload(upload, baseUrl);
     }
     if (!item.data_url && item.file_type !== 'location' && item.file_type !== 'fallback') throw invalid('attachments: data_url is required', ['attachments']);
     const fileType = item.file_type ?? fileTypeOf(item.content_type);
@@ -138,53 +135,64 @@ export function messageRoutes(app: FastifyInstance, deps: RouteDeps) {
   });
 
   // No deduplication (spec: Retries): a retried send is a second message, unless the client sends an
-  // Idempotency-Key (beyond the spec, http/idempotency.ts).
-  app.post(A, async (request, reply) => {
-    const caller = callerScoped(db, request);
-    const c = visibleConversation(db, caller, request.params);
-    const keyed = keyedRequest(request, caller);
-    const replay = replayed(deps, reply, keyed);
-    if (replay) return replay;
-    const body = parseBody(createBody, input(request));
-    const messageType = typeof body.message_type === 'number' ? body.message_type : messageTypes[body.message_type ?? 'outgoing'];
-    const inbox = stmt(db, 'SELECT channel_type FROM inboxes WHERE id = ?').get(c.inbox_id) as { channel_type: string };
-    if (messageType === 0 && inbox.channel_type !== 'Channel::Api') throw invalid('message_type incoming is only allowed in API inboxes', ['message_type']);
-    const attachments = resolveAttachments(db, caller.accountId, baseUrlOf(request), body.attachments ?? []);
-    const attributes = contentAttributes(body.content_attributes);
-    const content = body.content ?? null;
-    if ((content === null || content.trim() === '') && attachments.length === 0 && Object.keys(attributes).length === 0) {
-      throw invalid("content can't be blank", ['content']);
-    }
-    const sender =
-      messageType === 0
-        ? { type: 'Contact' as const, id: c.contact_id }
-        : messageType === 2
-          ? null
-          : caller.user
-            ? { type: 'User' as const, id: caller.user.id }
-            : { type: 'AgentBot' as const, id: caller.bot!.id };
-    const ctx = writeContext(deps, caller);
-    return createOnce(deps, reply, keyed, () => {
-      const row = commit(ctx, (events) =>
-        insertMessage(
-          ctx,
-          {
-            conversation: c,
-            messageType: messageType as 0 | 1 | 2 | 3,
-            content,
-            private: body.private ?? false,
-            contentType: body.content_type ?? 'text',
-            contentAttributes: attributes,
-            sender,
-            sourceId: body.source_id ?? null,
-            attachments,
-            // Not stored (chatwoot-compat §2.4); the live message.created event carries it (§2.6).
-            ...(body.echo_id === undefined ? {} : { echoId: String(body.echo_id) }),
-          },
-          events,
-        ),
+  // Idempotency-Key (beyond the spec, http/idempotency.ts). JSON, a form, or multipart form data
+  // with `attachments[]` files (chatwoot-compat §2.5), stored like uploads.
+  app.register(async (scope) => {
+    await acceptFileForms(scope, { fileSize: MAX_UPLOAD_BYTES, files: 15 });
+    scope.post(A, async (request, reply) => {
+      const caller = callerScoped(db, request);
+      const c = visibleConversation(db, caller, request.params);
+      const form = await readFileForm(request, 'attachments[]');
+      const files = form?.files ?? [];
+      const keyed = keyedRequest(
+        request,
+        caller,
+        form ? { params: form.params, files: files.map((f) => [f.filename, createHash('sha256').update(f.data).digest('hex')]) } : request.body,
       );
-      return messageRest(db, row, c.display_id, body.echo_id === undefined ? undefined : String(body.echo_id));
+      const replay = replayed(deps, reply, keyed);
+      if (replay) return replay;
+      const body = parseBody(createBody, form ? { ...(request.query as object), ...form.params } : input(request));
+      const messageType = typeof body.message_type === 'number' ? body.message_type : messageTypes[body.message_type ?? 'outgoing'];
+      const inbox = stmt(db, 'SELECT channel_type FROM inboxes WHERE id = ?').get(c.inbox_id) as { channel_type: string };
+      if (messageType === 0 && inbox.channel_type !== 'Channel::Api') throw invalid('message_type incoming is only allowed in API inboxes', ['message_type']);
+      const attachments = resolveAttachments(db, caller.accountId, baseUrlOf(request), body.attachments ?? []);
+      const attributes = contentAttributes(body.content_attributes);
+      const content = body.content ?? null;
+      if ((content === null || content.trim() === '') && attachments.length + files.length === 0 && Object.keys(attributes).length === 0) {
+        throw invalid("content can't be blank", ['content']);
+      }
+      const sender =
+        messageType === 0
+          ? { type: 'Contact' as const, id: c.contact_id }
+          : messageType === 2
+            ? null
+            : caller.user
+              ? { type: 'User' as const, id: caller.user.id }
+              : { type: 'AgentBot' as const, id: caller.bot!.id };
+      const ctx = writeContext(deps, caller);
+      return createOnce(deps, reply, keyed, () => {
+        const row = commit(ctx, (events) => {
+          const uploaded = files.map((f) => attachmentOfUpload(storeUploadedFile(db, { accountId: caller.accountId, ...f, now: ctx.now }), baseUrlOf(request)));
+          return insertMessage(
+            ctx,
+            {
+              conversation: c,
+              messageType: messageType as 0 | 1 | 2 | 3,
+              content,
+              private: body.private ?? false,
+              contentType: body.content_type ?? 'text',
+              contentAttributes: attributes,
+              sender,
+              sourceId: body.source_id ?? null,
+              attachments: [...attachments, ...uploaded],
+              // Not stored (chatwoot-compat §2.4); the live message.created event carries it (§2.6).
+              ...(body.echo_id === undefined ? {} : { echoId: String(body.echo_id) }),
+            },
+            events,
+          );
+        });
+        return messageRest(db, row, c.display_id, body.echo_id === undefined ? undefined : String(body.echo_id));
+      });
     });
   });
 

@@ -10,7 +10,7 @@ import { stmt } from '../db/open';
 import type { AccountScope } from '../http/auth';
 import { HttpError, notAuthorized, notFound, unprocessable } from '../http/errors';
 import { intString, parseParams } from '../http/params';
-import { parseJsonBody } from '../http/body';
+import { input, wrapped } from '../http/body';
 import { WEBHOOK_EVENTS } from '../webhooks/events';
 import { scoped } from '../http/scope';
 
@@ -29,7 +29,6 @@ const webhookFields = z.object({
   inbox_id: intString.nullish(),
   subscriptions: z.array(z.string().max(100)).max(100).nullish(),
 });
-const body = z.object({ webhook: z.unknown().optional() });
 const idParams = z.object({ account_id: intString, id: intString });
 
 function adminScope(db: Db, request: FastifyRequest): AccountScope {
@@ -43,10 +42,14 @@ function present(db: Db, w: WebhookRow) {
   return { id: w.id, name: w.name, url: w.url, account_id: w.account_id, subscriptions: JSON.parse(w.subscriptions) as string[], ...(inbox ? { inbox } : {}) };
 }
 
-/** `{webhook: {...}}` is required (the reference answers ParameterMissing as 422 {error}). */
+/**
+ * `{webhook: {...}}` or its fields flat (Rails' parameter wrapping); nothing at all is 422 {error},
+ * as the reference answers ParameterMissing.
+ */
 function webhookParam(request: FastifyRequest) {
-  const { webhook } = parseJsonBody(body, request.body);
-  if (webhook === undefined || webhook === null || (typeof webhook === 'object' && !Array.isArray(webhook) && !Object.keys(webhook).length)) {
+  const params = input(request);
+  const webhook = 'webhook' in params ? params.webhook : wrapped(params, 'webhook');
+  if (webhook === undefined || webhook === null || typeof webhook !== 'object' || Array.isArray(webhook) || !Object.keys(webhook).length) {
     throw unprocessable('param is missing or the value is empty: webhook');
   }
   return parseParams(webhookFields, webhook, 'webhook');

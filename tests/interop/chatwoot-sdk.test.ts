@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import * as sdkModule from '@figuro/chatwoot-sdk';
 import type ChatwootClientType from '@figuro/chatwoot-sdk';
-import { hmacHex } from './support/hmac';
+import { hmacHex } from '../support/public-api';
 import type { Call, Outcome } from './support/catalogue';
 import { runCatalogue } from './support/catalogue';
 import type { LiveDemo } from './support/live-demo';

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import type { Call } from './support/catalogue';
 import { runCatalogue } from './support/catalogue';
-import { hmacHex } from './support/hmac';
+import { hmacHex } from '../support/public-api';
 import type { LiveDemo } from './support/live-demo';
 import { liveDemo } from './support/live-demo';
 import type { CredentialTypeLike, NodeTypeLike } from './support/n8n-node';

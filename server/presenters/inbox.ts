@@ -78,7 +78,7 @@ function widgetScript(row: InboxRow, baseUrl: string) {
  * email"); Chatwoot only fills it for Twilio. Every inbox here says what it is: `email`,
  * `web_widget`, `api` (the channel type's name in snake case).
  */
-export const mediumOf = (channelType: string) =>
+const mediumOf = (channelType: string) =>
   channelType
     .replace(/^Channel::/, '')
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')

@@ -20,7 +20,7 @@ import { labelsOf } from '../store/conversations';
 import { attachmentOfUpload, extensionOf, fileTypeOf, storeUploadedFile, uploadByKey } from '../store/uploads';
 import { acceptFileForms, readFileForm } from '../http/file-form';
 import { MAX_UPLOAD_BYTES } from './uploads';
-import type { NewAttachment } from '../store/writes';
+import type { NewAttachment } from '../store/uploads';
 import { commit, insertMessage } from '../store/writes';
 import type { RouteDeps } from './deps';
 import { writeContext } from './deps';

@@ -5,11 +5,18 @@ import type { Db } from '../db/open';
 import { stmt } from '../db/open';
 import type { InboxRow } from '../presenters/inbox';
 import type { ContactRow } from '../presenters/people';
-import { avatarAttributes } from '../presenters/public';
 import type { ConversationRow } from './conversations';
 import { createContactInbox } from './provision';
 import type { WriteContext } from './writes';
 import { commit, insertContact } from './writes';
+
+
+const AVATAR_COLOURS = ['#FFCA99', '#C7EBFF', '#D4F5D4', '#F5D4EE', '#FFE9A8'];
+
+/** The avatar placeholders every contact carries (spec: additional_attributes of Contact). */
+export function avatarAttributes(seed: number) {
+  return { avatar_background_color: AVATAR_COLOURS[seed % AVATAR_COLOURS.length]!, illustration_avatar_index: seed % 10 };
+}
 
 export interface ContactInboxRow {
   id: number;

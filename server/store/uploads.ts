@@ -4,7 +4,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/open';
 import { stmt } from '../db/open';
-import type { NewAttachment } from './writes';
+
+/** Attachment metadata for a new message (the bytes stay wherever `dataUrl` points). */
+export interface NewAttachment {
+  fileType: 'image' | 'audio' | 'video' | 'file' | 'location' | 'fallback';
+  extension?: string | null;
+  dataUrl?: string | null;
+  thumbUrl?: string | null;
+  fileSize?: number | null;
+  width?: number | null;
+  height?: number | null;
+  fallbackTitle?: string | null;
+}
 
 export interface UploadRow {
   id: number;

@@ -23,6 +23,10 @@ import { conversationRoutes } from './routes/conversations';
 import { customFilterRoutes } from './routes/custom-filters';
 import type { RouteDeps } from './routes/deps';
 import { inboxRoutes } from './routes/inboxes';
+import { inboxMemberRoutes } from './routes/inbox-members';
+import { agentBotRoutes } from './routes/agent-bots';
+import { installAccountScope } from './routes/account-scope';
+import { useZodSchemas } from './http/route-schemas';
 import { labelCannedRoutes } from './routes/labels-canned';
 import { messageRoutes } from './routes/messages';
 import { notificationRoutes } from './routes/notifications';
@@ -116,6 +120,7 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   const bus = new EventBus();
   bus.onListenerError = (err, event) => app.log.error({ err, event: event.name }, 'event listener failed');
   installErrorHandling(app);
+  useZodSchemas(app);
   advertiseExtensions(app);
   installBodyParsing(app);
   await allowContactFacingCors(app);
@@ -129,13 +134,23 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(options.idempotencyTtlMs === undefined ? {} : { idempotencyTtlMs: options.idempotencyTtlMs }),
   };
-  // The Application family.
+  // The Application family. Areas moved to plugins live under the account prefix, its caller
+  // resolved by the account scope's hooks (routes/account-scope.ts); the others still resolve it
+  // in each handler.
+  await app.register(
+    async (account) => {
+      installAccountScope(account, deps);
+      await account.register(inboxRoutes(deps));
+      await account.register(inboxMemberRoutes(deps));
+      await account.register(agentBotRoutes(deps));
+    },
+    { prefix: '/api/v1/accounts/:account_id' },
+  );
   profileRoutes(app, deps);
   conversationRoutes(app, deps);
   conversationActionRoutes(app, deps);
   conversationAssignmentRoutes(app, deps);
   messageRoutes(app, deps);
-  inboxRoutes(app, deps);
   contactRoutes(app, deps);
   contactNoteRoutes(app, deps);
   searchRoutes(app, deps);

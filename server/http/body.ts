@@ -66,15 +66,20 @@ export function input(request: FastifyRequest): Record<string, unknown> {
   return { ...((request.query as Record<string, unknown> | undefined) ?? {}), ...((withoutUnsetIds(body, ['']) as Record<string, unknown> | undefined) ?? {}) };
 }
 
+/** A validation failure as the spec's 422 `{message, attributes}`, naming the offending attributes. */
+export function invalidParameters(error: z.ZodError) {
+  const issues = error.issues;
+  const attributes = [...new Set(issues.map((i) => String(i.path[0] ?? 'base')))];
+  const first = issues[0]!;
+  const where = first.path.length ? `${first.path.join('.')} ` : '';
+  return invalid(`${where}${first.message}`.trim(), attributes);
+}
+
 /** Validates parameters; failure is 422 naming the offending attributes. */
 export function parseBody<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issues = result.error.issues;
-  const attributes = [...new Set(issues.map((i) => String(i.path[0] ?? 'base')))];
-  const first = issues[0]!;
-  const where = first.path.length ? `${first.path.join('.')} ` : '';
-  throw invalid(`${where}${first.message}`.trim(), attributes);
+  throw invalidParameters(result.error);
 }
 
 /**

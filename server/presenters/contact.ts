@@ -2,8 +2,8 @@
 // the slim inbox inside them, the raw inbox model a contact create returns, search and note shapes.
 import type { Db } from '../db/open';
 import { json, stmt } from '../db/open';
-import type { UserRow } from '../http/auth';
-import type { InboxRow } from './inbox';
+import type { UserRow } from '../store/users';
+import type { InboxRow } from '../store/inboxes';
 import { inboxSettings } from './inbox';
 import type { ContactRow } from './people';
 import { agentPartial, contactRest } from './people';

@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { stmt } from '../db/open';
-import { botById, userById } from '../http/auth';
+import { botById } from '../store/agent-bots';
+import { userById } from '../store/users';
 import { input, oneOf, optionalId, parseBody } from '../http/body';
 import { etag, ifMatchOf } from '../http/preconditions';
 import { callerScoped, scoped, visibleConversation } from '../http/scope';

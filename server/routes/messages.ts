@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/open';
 import { json, stmt } from '../db/open';
-import { userById } from '../http/auth';
+import { userById } from '../store/users';
 import { attributesObject, boolish, input, oneOf, parseBody } from '../http/body';
 import { invalid, notFound } from '../http/errors';
 import { createOnce, keyedRequest, replayed } from '../http/idempotency';

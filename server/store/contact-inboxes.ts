@@ -3,7 +3,7 @@
 // States-and-transitions rule (verified contact inboxes see more).
 import type { Db } from '../db/open';
 import { stmt } from '../db/open';
-import type { InboxRow } from '../presenters/inbox';
+import type { InboxRow } from './inboxes';
 import type { ContactRow } from '../presenters/people';
 import type { ConversationRow } from './conversations';
 import { createContactInbox } from './provision';

@@ -188,3 +188,16 @@ export function listConversations(db: Db, scope: AccountScope, f: ConversationFi
     },
   };
 }
+
+/** Deletes a conversation and everything hanging off it. False if it was already gone. */
+export function deleteConversation(db: Db, conversationId: number): boolean {
+  return db.transaction(() => {
+    stmt(db, 'DELETE FROM attachments WHERE message_id IN (SELECT id FROM messages WHERE conversation_id = ?)').run(conversationId);
+    stmt(db, 'DELETE FROM messages WHERE conversation_id = ?').run(conversationId);
+    stmt(db, 'DELETE FROM conversation_labels WHERE conversation_id = ?').run(conversationId);
+    stmt(db, "DELETE FROM notifications WHERE primary_actor_type = 'Conversation' AND primary_actor_id = ?").run(conversationId);
+    stmt(db, 'DELETE FROM transcript_requests WHERE conversation_id = ?').run(conversationId);
+    stmt(db, 'UPDATE reporting_events SET conversation_id = NULL WHERE conversation_id = ?').run(conversationId);
+    return stmt(db, 'DELETE FROM conversations WHERE id = ?').run(conversationId).changes > 0;
+  })();
+}

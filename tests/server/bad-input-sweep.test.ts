@@ -74,6 +74,8 @@ function validIds(): Record<string, number> {
     assignment_policies: one('SELECT id FROM assignment_policies WHERE account_id = ?', acc),
     webhooks: one('SELECT id FROM webhooks WHERE account_id = ?', acc),
     inboxes: svc.creds.apiInboxId,
+    inbox_members: svc.creds.apiInboxId,
+    agent_bots: one('SELECT id FROM agent_bots WHERE account_id = ?', acc),
   };
 }
 

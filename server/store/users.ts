@@ -1,0 +1,18 @@
+// Users (agents and administrators; accounts they belong to are account_users rows).
+import type { Db } from '../db/open';
+import { stmt } from '../db/open';
+
+export interface UserRow {
+  id: number;
+  name: string;
+  display_name: string | null;
+  email: string;
+  pubsub_token: string;
+  message_signature: string | null;
+  ui_settings: string;
+  created_at: number;
+}
+
+export function userById(db: Db, id: number): UserRow | undefined {
+  return stmt(db, 'SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+}

@@ -25,6 +25,11 @@ import type { RouteDeps } from './routes/deps';
 import { inboxRoutes } from './routes/inboxes';
 import { inboxMemberRoutes } from './routes/inbox-members';
 import { agentBotRoutes } from './routes/agent-bots';
+import { customAttributeDefinitionRoutes } from './routes/custom-attribute-definitions';
+import { contactInboxRoutes } from './routes/contact-inboxes';
+import { filterRoutes } from './routes/filters';
+import { integrationRoutes } from './routes/integrations';
+import { installationRoutes } from './routes/installation';
 import { installAccountScope } from './routes/account-scope';
 import { useZodSchemas } from './http/route-schemas';
 import { labelCannedRoutes } from './routes/labels-canned';
@@ -137,14 +142,27 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   // The Application family. Areas moved to plugins live under the account prefix, its caller
   // resolved by the account scope's hooks (routes/account-scope.ts); the others still resolve it
   // in each handler.
-  await app.register(
+  // Not awaited: plugins load when the app gets ready, so hooks added to the app before then (a
+  // test's, a throttle's) reach their routes too.
+  void app.register(
     async (account) => {
       installAccountScope(account, deps);
       await account.register(inboxRoutes(deps));
       await account.register(inboxMemberRoutes(deps));
       await account.register(agentBotRoutes(deps));
+      await account.register(customAttributeDefinitionRoutes(deps));
+      await account.register(contactInboxRoutes(deps));
+      await account.register(filterRoutes(deps));
+      await account.register(integrationRoutes(deps));
     },
     { prefix: '/api/v1/accounts/:account_id' },
+  );
+  void app.register(
+    async (account) => {
+      installAccountScope(account, deps);
+      await account.register(reportRoutes(deps));
+    },
+    { prefix: '/api/v2/accounts/:account_id' },
   );
   profileRoutes(app, deps);
   conversationRoutes(app, deps);
@@ -157,13 +175,13 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   agentTeamRoutes(app, deps);
   labelCannedRoutes(app, deps);
   notificationRoutes(app, deps);
-  reportRoutes(app, deps);
   customFilterRoutes(app, deps);
   accountRoutes(app, deps);
   assignmentPolicyRoutes(app, deps);
   uploadRoutes(app, deps);
   changeRoutes(app, deps);
   webhookRoutes(app, db, clock);
+  void app.register(installationRoutes(deps));
   // The contact-facing families (Client API, Widget API).
   const tokens = new WidgetTokens(db, clock, options.widgetTokenLifetimeSeconds ?? DEFAULT_WIDGET_TOKEN_LIFETIME_S);
   clientContactRoutes(app, deps);

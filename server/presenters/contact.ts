@@ -9,7 +9,7 @@ import type { ContactRow } from './people';
 import { agentPartial, contactRest } from './people';
 import { epoch, iso } from './time';
 
-function inboxSlim(i: InboxRow) {
+export function inboxSlim(i: InboxRow) {
   return { id: i.id, avatar_url: '', channel_id: i.channel_id, name: i.name, channel_type: i.channel_type, provider: null };
 }
 

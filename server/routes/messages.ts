@@ -7,7 +7,7 @@ import type { Db } from '../db/open';
 import { json, stmt } from '../db/open';
 import { userById } from '../store/users';
 import { attributesObject, boolish, input, oneOf, parseBody } from '../http/body';
-import { invalid, notFound } from '../http/errors';
+import { forbidden, invalid, notFound } from '../http/errors';
 import { createOnce, keyedRequest, replayed } from '../http/idempotency';
 import { intString, parseParams } from '../http/params';
 import { baseUrlOf, callerScoped, scoped, visibleConversation } from '../http/scope';
@@ -16,6 +16,7 @@ import { messageRest } from '../presenters/message';
 import { contactById, contactPush, userPush } from '../presenters/people';
 import { iso } from '../presenters/time';
 import type { ConversationRow } from '../store/conversations';
+import { messageOf, softDeleteMessage, updateMessage } from '../store/message-updates';
 import { labelsOf } from '../store/conversations';
 import { attachmentOfUpload, extensionOf, fileTypeOf, storeUploadedFile, uploadByKey } from '../store/uploads';
 import { acceptFileForms, readFileForm } from '../http/file-form';
@@ -28,6 +29,8 @@ import { writeContext } from './deps';
 const A = '/api/v1/accounts/:account_id/conversations/:conversation_id/messages';
 const messagesQuery = z.object({ before: intString.optional(), after: z.union([z.literal('0'), intString]).optional() });
 const messageParams = z.object({ account_id: intString, conversation_id: intString, id: intString });
+const STATUSES = ['sent', 'delivered', 'read', 'failed'];
+const statusBody = z.object({ status: z.string().max(50).optional(), external_error: z.string().max(2000).optional() });
 
 /** Message history by id cursors (spec, Pagination): 20 latest / 20 before / 100 after / 1000 between. */
 function messagePage(db: Db, conversationId: number, before?: number, after?: number): MessageRow[] {
@@ -194,6 +197,35 @@ export function messageRoutes(app: FastifyInstance, deps: RouteDeps) {
         return messageRest(db, row, c.display_id, body.echo_id === undefined ? undefined : String(body.echo_id));
       });
     });
+
+    // A delivery status an API channel reports (chatwoot-compat §1.2): API inboxes only (403 elsewhere,
+    // as the reference). A status that is not one of the four, or `delivered` after `read`, is ignored,
+    // as the reference; `external_error` is kept only with `failed`. JSON or a form (the SDKs send one).
+    for (const method of ['PATCH', 'PUT'] as const) {
+      scope.route({
+        method,
+        url: `${A}/:id`,
+        handler: async (request) => {
+          const member = scoped(db, request);
+          const c = visibleConversation(db, member, request.params);
+          const { id } = parseParams(messageParams, request.params, 'path parameter');
+          const m = messageOf(db, c.id, id);
+          if (!m) throw notFound();
+          // The body is read first: a form that cannot be read is 400 whatever the inbox (Rack parses it before any controller).
+          const form = await readFileForm(request, 'attachments[]');
+          const inbox = stmt(db, 'SELECT channel_type FROM inboxes WHERE id = ?').get(c.inbox_id) as { channel_type: string };
+          if (inbox.channel_type !== 'Channel::Api') throw forbidden('Message status update is only allowed for API inboxes');
+          const { status, external_error } = parseBody(statusBody, form ? { ...(request.query as object), ...form.params } : input(request));
+          const known = status !== undefined && STATUSES.includes(status) && !(status === 'delivered' && m.status === 'read');
+          if (!known) return messageRest(db, m, c.display_id);
+          const updated = updateMessage(writeContext(deps, member), c, m, {
+            status,
+            ...(status === 'failed' && external_error ? { contentAttributes: { external_error } } : {}),
+          });
+          return messageRest(db, updated, c.display_id);
+        },
+      });
+    }
   });
 
   // Soft delete, as the reference service: the message stays in the timeline as "deleted". Deleting
@@ -202,27 +234,8 @@ export function messageRoutes(app: FastifyInstance, deps: RouteDeps) {
     const scope = scoped(db, request);
     const c: ConversationRow = visibleConversation(db, scope, request.params);
     const { id } = parseParams(messageParams, request.params, 'path parameter');
-    const m = stmt(db, 'SELECT * FROM messages WHERE id = ? AND conversation_id = ?').get(id, c.id) as MessageRow | undefined;
+    const m = messageOf(db, c.id, id);
     if (!m || json.parse(m.content_attributes).deleted === true) throw notFound();
-    const ctx = writeContext(deps, scope);
-    const deleted = commit(ctx, (events) => {
-      const attributes = { ...json.parse(m.content_attributes), deleted: true };
-      stmt(db, "UPDATE messages SET content = 'This message was deleted', content_type = 'text', content_attributes = ?, updated_at = ? WHERE id = ?").run(
-        JSON.stringify(attributes),
-        ctx.now,
-        m.id,
-      );
-      stmt(db, 'DELETE FROM attachments WHERE message_id = ?').run(m.id);
-      events.push({
-        name: 'message.updated',
-        accountId: c.account_id,
-        conversationId: c.id,
-        messageId: m.id,
-        changes: { content: [m.content, 'This message was deleted'], content_attributes: [json.parse(m.content_attributes), attributes] },
-        performer: ctx.performer!,
-      });
-      return stmt(db, 'SELECT * FROM messages WHERE id = ?').get(m.id) as MessageRow;
-    });
-    return messageRest(db, deleted, c.display_id);
+    return messageRest(db, softDeleteMessage(writeContext(deps, scope), c, m), c.display_id);
   });
 }

@@ -126,3 +126,7 @@ export function visibleConversation(db: Db, ci: ContactInboxRow, family: 'client
   const owner = c.contact_inbox_id == null ? undefined : contactInboxById(db, c.contact_inbox_id);
   return owner && owner.inbox_id === ci.inbox_id && owner.hmac_verified === 1 ? c : undefined;
 }
+
+/** A contact's contact inbox in an inbox (the first, if there are several). */
+export const contactInboxOf = (db: Db, contactId: number, inboxId: number) =>
+  stmt(db, 'SELECT * FROM contact_inboxes WHERE contact_id = ? AND inbox_id = ? ORDER BY id LIMIT 1').get(contactId, inboxId) as ContactInboxRow | undefined;

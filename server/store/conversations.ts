@@ -1,5 +1,6 @@
 // Conversation queries: lookup by display id, the filtered list with its meta counts, and the
 // derived values (labels, unread count, last messages) the presenters need.
+import type { Condition } from './filters';
 import type { Db } from '../db/open';
 import { stmt } from '../db/open';
 import type { AccountScope } from '../http/auth';
@@ -92,6 +93,8 @@ export interface ConversationFilters {
   /** Only conversations with an incoming or outgoing message containing this text. */
   messageQ?: string;
   sortBy?: string;
+  /** An advanced filter's condition (store/filters.ts). */
+  condition?: Condition;
   page: number;
   /**
    * `updated_within` (chatwoot-compat §7): only conversations updated after this time (ms), all of them
@@ -149,6 +152,10 @@ export function listConversations(db: Db, scope: AccountScope, f: ConversationFi
         OR EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.content LIKE ? ESCAPE '\\'))`,
     );
     args.push(like, like, f.q, like);
+  }
+  if (f.condition) {
+    where.push(f.condition.sql);
+    args.push(...f.condition.args);
   }
   if (f.messageQ) {
     const like = `%${f.messageQ.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;

@@ -72,8 +72,3 @@ export function setInboxMembers(db: Db, inboxId: number, userIds: number[]) {
     addInboxMembers(db, inboxId, userIds);
   })();
 }
-
-/** Users of the account among `userIds` (the rest are not the account's: the caller gets 401 "Invalid User IDs"). */
-export function accountUserIds(db: Db, accountId: number, userIds: number[]): number[] {
-  return userIds.filter((id) => stmt(db, 'SELECT 1 FROM account_users WHERE account_id = ? AND user_id = ?').get(accountId, id));
-}

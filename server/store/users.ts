@@ -16,3 +16,8 @@ export interface UserRow {
 export function userById(db: Db, id: number): UserRow | undefined {
   return stmt(db, 'SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
 }
+
+/** Users of the account among `userIds` (the rest are not the account's: the caller gets 401 "Invalid User IDs"). */
+export function accountUserIds(db: Db, accountId: number, userIds: number[]): number[] {
+  return userIds.filter((id) => stmt(db, 'SELECT 1 FROM account_users WHERE account_id = ? AND user_id = ?').get(accountId, id));
+}

@@ -9,8 +9,8 @@ import { intString } from '../../http/params';
 import type { ZodApp, ZodTypeProvider } from '../../http/route-schemas';
 import { accountParams } from '../../http/scope';
 import { agentPartial } from '../../presenters/people';
-import { accountUserIds, addInboxMembers, inboxById, inboxMemberIds, removeInboxMembers, setInboxMembers } from '../../store/inboxes';
-import { userById } from '../../store/users';
+import { addInboxMembers, inboxById, inboxMemberIds, removeInboxMembers, setInboxMembers } from '../../store/inboxes';
+import { accountUserIds, userById } from '../../store/users';
 import type { RouteDeps } from '../deps';
 import { visibleInbox } from '../inboxes';
 

@@ -179,7 +179,8 @@ const calls: Call<Ctx>[] = [
   op(
     'Contacts',
     'Contact Filter',
-    (c) => ({ account_id: c.A, payload: JSON.stringify([{ attribute_key: 'email', filter_operator: 'contains', values: ['n8n.person'], query_operator: null }]) }),
+    // The node's default page is 0; pages start at 1 (spec: Pagination, 0 is 400 here), so the user sets 1.
+    (c) => ({ account_id: c.A, page: 1, payload: JSON.stringify([{ attribute_key: 'email', filter_operator: 'contains', values: ['n8n.person'], query_operator: null }]) }),
     { shape: (b) => expect(b.payload.map((x: { email: string }) => x.email)).toEqual(['n8n.person@example.com']) },
   ),
   op('Contact', 'Contact Inbox Creation', (c) => ({ account_id: c.A, id: got(c, 'contact'), inbox_id: 3 }), { shape: (b) => expect(b.inbox.id).toBe(3) }),
@@ -193,7 +194,7 @@ const calls: Call<Ctx>[] = [
   op(
     'Conversations',
     'Conversation Filter',
-    (c) => ({ account_id: c.A, payload: JSON.stringify([{ attribute_key: 'status', filter_operator: 'equal_to', values: ['open'], query_operator: null }]) }),
+    (c) => ({ account_id: c.A, page: 1, payload: JSON.stringify([{ attribute_key: 'status', filter_operator: 'equal_to', values: ['open'], query_operator: null }]) }),
     { shape: (b) => expect(b.payload.length).toBeGreaterThan(0) },
   ),
   op('Conversations', 'Get Details Of A Conversation', (c) => ({ account_id: c.A, conversation_id: c.ids.conversation }), { shape: (b, c) => expect(b.id).toBe(c.ids.conversation) }),

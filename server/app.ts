@@ -20,7 +20,6 @@ import { contactRoutes } from './routes/contacts';
 import { conversationActionRoutes } from './routes/conversation-actions';
 import { conversationAssignmentRoutes } from './routes/conversation-assignments';
 import { conversationRoutes } from './routes/conversations';
-import { customFilterRoutes } from './routes/custom-filters';
 import type { RouteDeps } from './routes/deps';
 import { inboxRoutes } from './routes/inboxes';
 import { inboxMemberRoutes } from './routes/inbox-members';
@@ -29,10 +28,12 @@ import { customAttributeDefinitionRoutes } from './routes/custom-attribute-defin
 import { contactInboxRoutes } from './routes/contact-inboxes';
 import { filterRoutes } from './routes/filters';
 import { integrationRoutes } from './routes/integrations';
+import { customFilterRoutes } from './routes/custom-filters';
+import { labelRoutes } from './routes/labels';
+import { cannedResponseRoutes } from './routes/canned-responses';
 import { installationRoutes } from './routes/installation';
 import { installAccountScope } from './routes/account-scope';
 import { useZodSchemas } from './http/route-schemas';
-import { labelCannedRoutes } from './routes/labels-canned';
 import { messageRoutes } from './routes/messages';
 import { notificationRoutes } from './routes/notifications';
 import { profileRoutes } from './routes/profile';
@@ -154,6 +155,9 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
       await account.register(contactInboxRoutes(deps));
       await account.register(filterRoutes(deps));
       await account.register(integrationRoutes(deps));
+      await account.register(customFilterRoutes(deps));
+      await account.register(labelRoutes(deps));
+      await account.register(cannedResponseRoutes(deps));
     },
     { prefix: '/api/v1/accounts/:account_id' },
   );
@@ -173,9 +177,7 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   contactNoteRoutes(app, deps);
   searchRoutes(app, deps);
   agentTeamRoutes(app, deps);
-  labelCannedRoutes(app, deps);
   notificationRoutes(app, deps);
-  customFilterRoutes(app, deps);
   accountRoutes(app, deps);
   assignmentPolicyRoutes(app, deps);
   uploadRoutes(app, deps);

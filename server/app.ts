@@ -31,6 +31,7 @@ import { integrationRoutes } from './routes/integrations';
 import { customFilterRoutes } from './routes/custom-filters';
 import { labelRoutes } from './routes/labels';
 import { cannedResponseRoutes } from './routes/canned-responses';
+import { searchRoutes } from './routes/search';
 import { installationRoutes } from './routes/installation';
 import { installAccountScope } from './routes/account-scope';
 import { useZodSchemas } from './http/route-schemas';
@@ -52,7 +53,6 @@ import { attachWebhookDispatch } from './webhooks/dispatcher';
 import { reportRoutes } from './routes/reports';
 import { uploadRoutes } from './routes/uploads';
 import { installReportingRecorder } from './reports/recorder';
-import { searchRoutes } from './routes/search';
 
 export interface ServiceOptions {
   /** SQLite file, or ':memory:'. */
@@ -158,6 +158,7 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
       await account.register(customFilterRoutes(deps));
       await account.register(labelRoutes(deps));
       await account.register(cannedResponseRoutes(deps));
+      await account.register(searchRoutes(deps));
     },
     { prefix: '/api/v1/accounts/:account_id' },
   );
@@ -175,7 +176,6 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   messageRoutes(app, deps);
   contactRoutes(app, deps);
   contactNoteRoutes(app, deps);
-  searchRoutes(app, deps);
   agentTeamRoutes(app, deps);
   notificationRoutes(app, deps);
   accountRoutes(app, deps);

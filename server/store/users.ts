@@ -21,3 +21,7 @@ export function userById(db: Db, id: number): UserRow | undefined {
 export function accountUserIds(db: Db, accountId: number, userIds: number[]): number[] {
   return userIds.filter((id) => stmt(db, 'SELECT 1 FROM account_users WHERE account_id = ? AND user_id = ?').get(accountId, id));
 }
+
+/** A user's role in an account, if a member. */
+export const roleIn = (db: Db, accountId: number, userId: number) =>
+  (stmt(db, 'SELECT role FROM account_users WHERE account_id = ? AND user_id = ?').get(accountId, userId) as { role: string } | undefined)?.role;

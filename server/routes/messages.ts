@@ -6,7 +6,7 @@ import type { Db } from '../db/open';
 import { json, stmt } from '../db/open';
 import { userById } from '../http/auth';
 import { attributesObject, boolish, input, oneOf, parseBody } from '../http/body';
-import { invalid, notFound } from '../http/errors';
+import { forbidden, invalid, notFound } from '../http/errors';
 import { createOnce, keyedRequest, replayed } from '../http/idempotency';
 import { intString, parseParams } from '../http/params';
 import { baseUrlOf, callerScoped, scoped, visibleConversation } from '../http/scope';
@@ -16,6 +16,7 @@ import { contactById, contactPush, userPush } from '../presenters/people';
 import { iso } from '../presenters/time';
 import type { ConversationRow } from '../store/conversations';
 import { labelsOf } from '../store/conversations';
+import { isApiInbox, saveMessageStatus, statusChange } from '../store/message-status';
 import { extensionOf, fileTypeOf, uploadByKey, uploadUrl } from '../store/uploads';
 import type { NewAttachment } from '../store/writes';
 import { commit, insertMessage } from '../store/writes';
@@ -187,6 +188,29 @@ export function messageRoutes(app: FastifyInstance, deps: RouteDeps) {
       return messageRest(db, row, c.display_id, body.echo_id === undefined ? undefined : String(body.echo_id));
     });
   });
+
+  // Delivery status, as an API channel reports it (chatwoot-compat §1): API inboxes only.
+  const statusBody = z.object({ status: z.string().max(50).optional(), external_error: z.string().max(5_000).optional() }).passthrough();
+  for (const method of ['patch', 'put'] as const) {
+    app[method](`${A}/:id`, async (request) => {
+      const scope = scoped(db, request);
+      const c: ConversationRow = visibleConversation(db, scope, request.params);
+      const { id } = parseParams(messageParams, request.params, 'path parameter');
+      const m = stmt(db, 'SELECT * FROM messages WHERE id = ? AND conversation_id = ?').get(id, c.id) as MessageRow | undefined;
+      if (!m) throw notFound();
+      if (!isApiInbox(db, c.inbox_id)) throw forbidden('Message status update is only allowed for API inboxes');
+      const body = parseBody(statusBody, input(request));
+      const change = statusChange(m, body.status, body.external_error);
+      if (!change) return messageRest(db, m, c.display_id);
+      const ctx = writeContext(deps, scope);
+      const updated = commit(ctx, (events) => {
+        const row = saveMessageStatus(db, m.id, change.status, change.attributes, ctx.now);
+        events.push({ name: 'message.updated', accountId: c.account_id, conversationId: c.id, messageId: m.id, changes: { status: [m.status, change.status] }, performer: ctx.performer! });
+        return row;
+      });
+      return messageRest(db, updated, c.display_id);
+    });
+  }
 
   // Soft delete, as the reference service: the message stays in the timeline as "deleted". Deleting
   // it again is a 404 (spec: Retries), which tells a retrying client the delete already happened.

@@ -43,7 +43,11 @@ export const serviceMessages = async (stack: Stack, id: number) => (await servic
  * Changes the service behind the app's back, as another agent or an administrator would (here:
  * deleting a conversation the agent has open). Never a step of the journey itself.
  */
-export async function asAdministrator(stack: Stack, method: 'DELETE', path: string): Promise<number> {
-  const res = await fetch(`${stack.creds.baseUrl}/api/v1/accounts/${stack.creds.accountId}${path}`, { method, headers: { api_access_token: stack.creds.adminToken } });
+export async function asAdministrator(stack: Stack, method: 'DELETE' | 'PATCH', path: string, body?: unknown): Promise<number> {
+  const res = await fetch(`${stack.creds.baseUrl}/api/v1/accounts/${stack.creds.accountId}${path}`, {
+    method,
+    headers: { api_access_token: stack.creds.adminToken, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   return res.status;
 }

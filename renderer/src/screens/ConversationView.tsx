@@ -75,6 +75,9 @@ export function ConversationView(props: { conversationId: number }) {
               loadingOlder={c.older.loading}
               olderUnavailable={c.older.unavailable}
               onLoadOlder={c.older.load}
+              onFillGap={c.fillGap}
+              newFrom={c.newFrom}
+              target={c.target}
             />
             <TypingIndicator conversationId={id} />
             <Composer key={id} conversationId={id} />

@@ -10,6 +10,8 @@ export interface SearchHit {
   /** The conversation to open (0 for a contact hit). */
   conversationId: number;
   contactId?: number;
+  /** For a message hit: the message to take the agent to. */
+  messageId?: number;
   title: string;
   snippet: string;
   at: number;
@@ -24,6 +26,7 @@ export function fromLocal(h: LocalHit): SearchHit {
     kind: h.kind,
     conversationId: h.conversationId,
     ...(h.kind === 'contact' ? { contactId: h.refId } : {}),
+    ...(h.kind === 'message' ? { messageId: h.refId } : {}),
     title: h.title || (h.kind === 'message' ? `Message in #${h.conversationId}` : `#${h.refId}`),
     snippet: oneLine(h.snippet),
     at: h.at,
@@ -48,6 +51,7 @@ export function fromService(r: SearchResults): SearchHit[] {
       key: `m:${m.id}`,
       kind: 'message',
       conversationId: m.conversation_id,
+      messageId: m.id,
       title: m.sender?.available_name || m.sender?.name || `Message in #${m.conversation_id}`,
       snippet: oneLine(m.content),
       at: m.created_at,

@@ -37,7 +37,11 @@ interface UiState {
   bulkSelection: number[];
   /** What the open picker applies to. */
   triageTargets: number[];
+  /** A message to take the agent to when its conversation shows (a search hit); `n` makes repeats distinct. */
+  jump: { conversationId: number; messageId: number; n: number } | undefined;
   select(id: number | undefined): void;
+  /** Opens a conversation at one of its messages. */
+  openAt(conversationId: number, messageId: number): void;
   setActive(id: number | undefined): void;
   /** The agent moves the cursor (j/k, Shift+J/K). */
   moveCursor(id: number): void;
@@ -74,7 +78,16 @@ export const useUi = create<UiState>()(
       notice: undefined,
       bulkSelection: [],
       triageTargets: [],
-      select: (id) => set({ selectedConversationId: id, activeConversationId: id, cursorLeads: false, narrowPane: id === undefined ? 'list' : 'conversation' }),
+      jump: undefined,
+      select: (id) => set({ selectedConversationId: id, activeConversationId: id, cursorLeads: false, narrowPane: id === undefined ? 'list' : 'conversation', jump: undefined }),
+      openAt: (conversationId, messageId) =>
+        set((s) => ({
+          selectedConversationId: conversationId,
+          activeConversationId: conversationId,
+          cursorLeads: false,
+          narrowPane: 'conversation',
+          jump: { conversationId, messageId, n: (s.jump?.n ?? 0) + 1 },
+        })),
       setActive: (id) => set({ activeConversationId: id }),
       moveCursor: (id) => set({ activeConversationId: id, cursorLeads: true }),
       setView: (patch) => set((s) => ({ view: { ...s.view, ...patch } })),

@@ -123,11 +123,19 @@ export function MessageList(props: {
     else if (grew) apply({ kind: 'resized' });
   }, [items, messages, total, target, virtualizer, apply]);
 
-  // The highlighted hit takes focus once on screen, so reading and the keyboard continue from it.
+  // The highlighted hit takes focus once it is on screen (the render after the scroll), so reading
+  // and the keyboard continue from it. Once: scrolled away and back, it does not take focus again.
+  const focusPending = useRef<number>(undefined);
   useEffect(() => {
-    if (highlighted === undefined) return;
-    scroller.current?.querySelector<HTMLElement>(`article[data-message-id="${highlighted}"]`)?.focus({ preventScroll: true });
+    focusPending.current = highlighted;
   }, [highlighted]);
+  useEffect(() => {
+    if (focusPending.current === undefined) return;
+    const el = scroller.current?.querySelector<HTMLElement>(`article[data-message-id="${focusPending.current}"]`);
+    if (!el) return;
+    focusPending.current = undefined;
+    el.focus({ preventScroll: true });
+  });
 
   const onScroll = useCallback(() => {
     const el = scroller.current;

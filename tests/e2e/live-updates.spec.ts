@@ -63,11 +63,13 @@ test('new messages, an assignment and a service restart reach the open inbox wit
     await expect(inbox.messages().first()).toBeVisible();
     await expect(inbox.rows().first()).not.toHaveAttribute('id', `conversation-row-${danaConversation}`);
 
-    // Dana writes again: the open conversation shows it, and her row moves to the top with it.
+    // Dana writes again: the open conversation shows it, and her row shows it too; it holds its
+    // place while the agent is on it (the list does not reshuffle under them, finding 6).
+    const placeBefore = await inbox.rows().evaluateAll((els, id) => els.findIndex((e) => e.id === id), `conversation-row-${danaConversation}`);
     await client.write(dana, danaConversation, 'Are you there? Order #4411');
     await expect(inbox.messages().last()).toContainText('Are you there? Order #4411');
-    await expect(inbox.rows().first()).toHaveAttribute('id', `conversation-row-${danaConversation}`);
     await expect(row(danaConversation).locator('.preview')).toHaveText('Are you there? Order #4411');
+    expect(await inbox.rows().evaluateAll((els, id) => els.findIndex((e) => e.id === id), `conversation-row-${danaConversation}`)).toBe(placeBefore);
     await page.screenshot({ path: screenshotPath('40-live-message') });
 
     // A new contact writes in: the conversation appears on top of the list (ties in the second go
@@ -77,6 +79,9 @@ test('new messages, an assignment and a service restart reach the open inbox wit
     await client.write(omar, omarConversation, 'Omar says hello');
     await expect(inbox.rows().first()).toHaveAttribute('id', `conversation-row-${omarConversation}`);
     await expect(row(omarConversation).locator('.preview')).toHaveText('Omar says hello');
+    // The agent leaves Dana's conversation for Omar's: her row takes its new place, next to the top.
+    await inbox.runCommand(`#${omarConversation}`);
+    await expect(inbox.rows().nth(1)).toHaveAttribute('id', `conversation-row-${danaConversation}`);
 
     // An administrator assigns Omar's conversation to the agent: it shows under Mine at once.
     const agentId = ((await (await fetch(`${creds.baseUrl}/api/v1/profile`, { headers: { api_access_token: creds.agentToken } })).json()) as { id: number }).id;

@@ -22,6 +22,8 @@ describe('stableOrder', () => {
 
   it('the open conversation holds too, and both keep their order relative to each other', () => {
     expect(ids(stableOrder(rows(5, 2, 1, 3, 4), screen, [2, 5]))).toEqual([1, 2, 3, 4, 5]);
+    // The cursor on the open conversation: one row, once.
+    expect(ids(stableOrder(rows(3, 1, 2, 4, 5), screen, [3, 3]))).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('rows that leave the view go at once; a new one enters at its sorted place', () => {

@@ -182,7 +182,7 @@ describe('the palette offers every triage action', () => {
       { op: 'conflict:drop', arg: 77 },
     ]);
     expect(state.bulk).toEqual([11, 12, 13]);
-  });
+  }, 30_000);
 
   it('offers no triage action without a target', async () => {
     const user = userEvent.setup();

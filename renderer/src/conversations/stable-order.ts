@@ -11,7 +11,7 @@
  * just left, now moving to its own new place. Pure.
  */
 export function stableOrder<T extends { id: number }>(sorted: readonly T[], previous: readonly number[], pinned: readonly (number | undefined)[]): T[] {
-  const keep = pinned.filter((id): id is number => id !== undefined && previous.includes(id) && sorted.some((r) => r.id === id));
+  const keep = [...new Set(pinned)].filter((id): id is number => id !== undefined && previous.includes(id) && sorted.some((r) => r.id === id));
   if (!keep.length) return [...sorted];
   const byId = new Map(sorted.map((r) => [r.id, r]));
   const out = sorted.filter((r) => !keep.includes(r.id));

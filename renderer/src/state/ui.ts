@@ -9,6 +9,9 @@ import type { ComposerMode } from '../db/schema';
 /** The triage pickers: each applies to `triageTargets`. */
 export type PickerKind = 'assign' | 'team' | 'labels' | 'priority' | 'snooze';
 export type Overlay = 'palette' | 'shortcuts' | 'notifications' | PickerKind | undefined;
+/** Below this width the contact panel replaces the conversation instead of sitting beside it (styles.css). */
+export const NARROW_QUERY = '(max-width: 1099px)';
+
 /** Which pane has the agent's attention on narrow screens (200% zoom), where one pane shows. */
 export type NarrowPane = 'list' | 'conversation' | 'contact';
 
@@ -50,6 +53,12 @@ interface UiState {
   setSearchQuery(q: string): void;
   showPane(p: NarrowPane): void;
   toggleContactPanel(): void;
+  /**
+   * The contact details, shown or hidden the way the window's width allows: beside the
+   * conversation when wide, in its place when narrow (one pane at a time). The `i` key and the
+   * header's Contact button both come here.
+   */
+  toggleContact(): void;
   focusComposer(mode: ComposerMode): void;
   focusSearch(): void;
   notify(text: string): void;
@@ -95,6 +104,10 @@ export const useUi = create<UiState>()(
       setSearchQuery: (searchQuery) => set({ searchQuery }),
       showPane: (narrowPane) => set({ narrowPane }),
       toggleContactPanel: () => set((s) => ({ contactPanelOpen: !s.contactPanelOpen })),
+      toggleContact: () =>
+        set((s) =>
+          window.matchMedia(NARROW_QUERY).matches ? { narrowPane: s.narrowPane === 'contact' ? 'conversation' : 'contact' } : { contactPanelOpen: !s.contactPanelOpen },
+        ),
       focusComposer: (mode) => set((s) => ({ composerFocus: { mode, n: (s.composerFocus?.n ?? 0) + 1 } })),
       focusSearch: () => set((s) => ({ searchFocus: s.searchFocus + 1 })),
       notify: (text) => set((s) => ({ notice: { text, n: (s.notice?.n ?? 0) + 1 } })),

@@ -10,7 +10,7 @@ import { UntrustedText } from './UntrustedText';
 import type { Density } from '../state/preferences';
 
 /** Row heights (px) per density: three lines, or two (the preview beside the chips). */
-export const ROW_HEIGHTS: Record<Density, number> = { comfortable: 66, compact: 46 };
+export const ROW_HEIGHTS: Record<Density, number> = { comfortable: 67, compact: 47 };
 
 export function ConversationRow(props: {
   c: CachedConversation;

@@ -41,7 +41,9 @@ export function ConversationList(props: { orderRef: { current: readonly number[]
   });
 
   // Rows are not measured (their height is fixed): a new density needs the positions again.
-  useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
+  useEffect(() => {
+    virtualizer.measure();
+  }, [rowHeight, virtualizer]);
 
   // Keep the keyboard cursor in sight.
   const activeIndex = activeId === undefined || !rows ? -1 : rows.findIndex((r) => r.id === activeId);

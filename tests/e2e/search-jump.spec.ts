@@ -6,33 +6,13 @@ import { expect, screenshotPath, test } from './fixtures';
 import { ConversationPage } from './pages/ConversationPage';
 import { InboxPage } from './pages/InboxPage';
 import { SignInPage } from './pages/SignInPage';
-import { serviceGet } from './service-api';
-
-interface Conv {
-  id: number;
-  last_non_activity_message: { content: string | null } | null;
-}
-
-/** A long demo conversation (its messages are numbered "(#n)") and its whole history. */
-async function longConversation(stack: Parameters<typeof serviceGet>[0]) {
-  for (let page = 1; page < 40; page++) {
-    const list = (await serviceGet<{ data: { payload: Conv[] } }>(stack, `/conversations?status=all&page=${page}`)).data.payload;
-    if (!list.length) break;
-    for (const c of list) {
-      if (Number(/\(#(\d+)\)$/.exec(c.last_non_activity_message?.content ?? '')?.[1]) >= 180) {
-        const history = await serviceGet<{ payload: { id: number; content: string | null; message_type: number; private: boolean }[] }>(stack, `/conversations/${c.id}/messages?after=0&before=2147483647`);
-        return { id: c.id, messages: history.payload };
-      }
-    }
-  }
-  throw new Error('the demo has no long conversation visible to the agent');
-}
+import { longDemoConversation } from './service-api';
 
 test('search to a message in the middle of a long thread: opened at it, highlighted, in view', async ({ page, stack }) => {
   test.setTimeout(120_000);
   const inbox = new InboxPage(page);
   const view = new ConversationPage(page);
-  const long = await longConversation(stack);
+  const long = await longDemoConversation(stack);
   // A message from the middle: the numbered text "(#n)" is unique to it in this conversation.
   const middle = long.messages.filter((m) => m.message_type !== 2 && !m.private && /\(#\d+\)$/.test(m.content ?? ''))[Math.floor(long.messages.length / 2)]!;
   const number = /\((#\d+)\)$/.exec(middle.content!)![1]!;

@@ -51,3 +51,21 @@ export async function asAdministrator(stack: Stack, method: 'DELETE' | 'PATCH', 
   });
   return res.status;
 }
+
+interface ListedConversation {
+  id: number;
+  last_non_activity_message: { content: string | null } | null;
+}
+
+/** One of the demo's conversations with hundreds of messages (their text is numbered "(#n)"), and its whole history. */
+export async function longDemoConversation(stack: Stack): Promise<{ id: number; count: number; messages: ServiceMessage[] }> {
+  for (let page = 1; page < 40; page++) {
+    const list = (await serviceGet<{ data: { payload: ListedConversation[] } }>(stack, `/conversations?status=all&page=${page}`)).data.payload;
+    if (!list.length) break;
+    for (const c of list) {
+      const n = Number(/\(#(\d+)\)$/.exec(c.last_non_activity_message?.content ?? '')?.[1]);
+      if (n >= 180) return { id: c.id, count: n, messages: await serviceMessages(stack, c.id) };
+    }
+  }
+  throw new Error('the demo has no long conversation visible to the agent');
+}

@@ -6,7 +6,7 @@ import type { Db } from '../db/open';
 import { json, stmt } from '../db/open';
 import type { MessageRow } from '../presenters/message';
 
-export const messageStatuses = ['sent', 'delivered', 'read', 'failed'] as const;
+const messageStatuses = ['sent', 'delivered', 'read', 'failed'] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
 
 /** Whether the message's inbox is an API channel: only those take status updates. */

@@ -20,7 +20,9 @@ export function useConversation(id: number, notify: (text: string) => void) {
   const messages = useLiveQuery(() => db.messages.where('[conversation_id+id]').between([id, 0], [id, Infinity]).toArray(), [db, id]);
   // null: no history of it is cached (undefined: still reading).
   const cursor = useLiveQuery(async () => (await db.cursors.get(id)) ?? null, [db, id]);
-  const record = useLiveQuery(async () => (await db.conversationRecords.get(id))?.record, [db, id]);
+  // Wrapped, so "read, and not cached" (record undefined) differs from "still reading" (undefined).
+  const recordRead = useLiveQuery(async () => ({ record: (await db.conversationRecords.get(id))?.record }), [db, id]);
+  const record = recordRead?.record;
   const unsent = useUnsentMessages(db, id);
   const shown = useMemo(() => withoutDelivered(messages ?? []), [messages]);
 
@@ -50,7 +52,8 @@ export function useConversation(id: number, notify: (text: string) => void) {
   // The "New" separator: above the first message unread when the conversation opened (before
   // opening marked it read). Fixed once placed; new messages while it is open do not move it.
   const [unreadAtOpen, setUnreadAtOpen] = useState<{ unread: number; seenAt: number | undefined }>();
-  if (row !== undefined && unreadAtOpen === undefined) setUnreadAtOpen({ unread: row?.unreadCount ?? 0, seenAt: record?.agent_last_seen_at });
+  // Both as first read, before opening marks the conversation read (the reads were asked first).
+  if (row !== undefined && recordRead !== undefined && unreadAtOpen === undefined) setUnreadAtOpen({ unread: row?.unreadCount ?? 0, seenAt: record?.agent_last_seen_at });
   const [separator, setSeparator] = useState<{ id: number | undefined }>();
   if (!separator && unreadAtOpen !== undefined && cursor !== undefined && shown.length) setSeparator({ id: firstUnreadId(shown, unreadAtOpen, cursor?.hasOlder ?? true) });
 

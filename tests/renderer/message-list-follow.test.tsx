@@ -39,4 +39,14 @@ describe('MessageList follows the thread', () => {
     await waitFor(() => expect(fromBottom()).toBeLessThanOrEqual(1));
     await waitFor(() => expect(screen.queryByRole('button', { name: /new message/ })).toBeNull());
   });
+
+  it('opened at the "New" separator of a short thread, it is at the bottom, so what arrives is followed, not put on the pill', async () => {
+    const start = history(3);
+    const short = (messages: Message[]) => <MessageList messages={messages} gaps={[]} hasOlder={false} loadingOlder={false} onLoadOlder={() => undefined} newFrom={2} />;
+    const { rerenderWith } = renderWithSession(short(start), { bridge: silentBridge });
+    await waitFor(() => expect(log().getAttribute('data-at-bottom')).toBe('true'));
+    rerenderWith(short([...start, msg(4, 1, { created_at: 1_700_000_100 })]));
+    await waitFor(() => expect(log().querySelector('article[data-message-id="4"]')).toBeTruthy());
+    expect(screen.queryByRole('button', { name: /new message/ })).toBeNull();
+  });
 });

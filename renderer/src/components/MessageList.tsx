@@ -91,6 +91,14 @@ export function MessageList(props: {
   // of the content's height goes through the follow rules.
   const started = useRef(false);
   const [highlighted, setHighlighted] = useState<number>();
+  // After a jump, where the view landed decides whether it is at the bottom: a short thread, or a
+  // scroll clamped to where it already was, fires no scroll event to say so.
+  const settle = useCallback(() => {
+    requestAnimationFrame(() => {
+      const el = scroller.current;
+      if (el) apply({ kind: 'scrolled', distanceFromBottom: el.scrollHeight - el.scrollTop - el.clientHeight });
+    });
+  }, [apply]);
   const handledTarget = useRef<number>(undefined);
   const previous = useRef(messages);
   const total = virtualizer.getTotalSize();
@@ -107,6 +115,7 @@ export function MessageList(props: {
       apply({ kind: 'jumped' });
       virtualizer.scrollToIndex(hit, { align: 'center' });
       setHighlighted(target.messageId);
+      settle();
       return;
     }
     if (!started.current) {
@@ -116,12 +125,13 @@ export function MessageList(props: {
       if (sep >= 0) {
         apply({ kind: 'jumped' });
         virtualizer.scrollToIndex(sep, { align: 'start' });
+        settle();
       } else virtualizer.scrollToEnd();
       return;
     }
     if (change) apply(change);
     else if (grew) apply({ kind: 'resized' });
-  }, [items, messages, total, target, virtualizer, apply]);
+  }, [items, messages, total, target, virtualizer, apply, settle]);
 
   // The highlighted hit takes focus once it is on screen (the render after the scroll), so reading
   // and the keyboard continue from it. Once: scrolled away and back, it does not take focus again.

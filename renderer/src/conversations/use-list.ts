@@ -12,6 +12,7 @@ import { useUi } from '../state/ui';
 import { adjustedCounts } from './counts';
 import { refreshCounts, revalidateView } from './revalidate';
 import type { ListView } from './view';
+import { stableOrder } from './stable-order';
 import { countsKey, readFirstRows, readView, viewKey, withInFlight } from './view';
 
 /** Live events come in bursts (a new conversation brings three): one count request after them. */
@@ -41,7 +42,15 @@ export function useListView(view: ListView, orderRef: { current: readonly number
   const shown = complete ? result.rows : first?.key === key ? first.rows : undefined;
   // Actions the cache has not handed back yet apply here in memory, so the list answers at once.
   const inFlight = useInFlight((s) => s.items);
-  const rows = useMemo(() => (shown ? withInFlight(shown, inFlight, view, meId) : undefined), [shown, inFlight, view, meId]);
+  const sorted = useMemo(() => (shown ? withInFlight(shown, inFlight, view, meId) : undefined), [shown, inFlight, view, meId]);
+  // The rows the agent is on hold their places (conversations/stable-order.ts); the order on
+  // screen is remembered per view, so another tab, filter or sort starts from its own sort.
+  const cursorId = useUi((s) => s.activeConversationId);
+  const openId = useUi((s) => s.selectedConversationId);
+  const [onScreen, setOnScreen] = useState<{ key: string; ids: readonly number[] }>({ key, ids: [] });
+  const rows = useMemo(() => (sorted ? stableOrder(sorted, onScreen.key === key ? onScreen.ids : [], [cursorId, openId]) : undefined), [sorted, onScreen, key, cursorId, openId]);
+  // Remembered during render (the next render's order is the same, so this settles at once).
+  if (rows && !(onScreen.key === key && onScreen.ids.length === rows.length && onScreen.ids.every((id, i) => rows[i]!.id === id))) setOnScreen({ key, ids: rows.map((r) => r.id) });
   useEffect(() => {
     if (result) settledBefore(result.startedAt);
   }, [result]);

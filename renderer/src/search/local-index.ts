@@ -16,6 +16,11 @@ export interface LocalHit {
   snippet: string;
   at: number;
   score: number;
+  /** The document's words that matched (for the snippet). */
+  terms: string[];
+  /** Every matched word was in the title alone (a message found by its sender's name, not its text). */
+  nameOnly: boolean;
+  senderContactId?: number;
 }
 
 type Change = { upsert: SearchDoc } | { remove: string };
@@ -26,7 +31,7 @@ export class LocalSearchIndex {
   private readonly mini = new MiniSearch<SearchDoc>({
     idField: 'key',
     fields: ['title', 'text'],
-    storeFields: ['key', 'kind', 'refId', 'conversationId', 'title', 'snippet', 'at'],
+    storeFields: ['key', 'kind', 'refId', 'conversationId', 'title', 'snippet', 'at', 'senderContactId'],
     searchOptions: { prefix: true, fuzzy: 0.15, boost: { title: 2 }, combineWith: 'AND' },
   });
   private readonly pending = new WeakMap<Transaction, Change[]>();
@@ -69,7 +74,22 @@ export class LocalSearchIndex {
     return this.mini
       .search(q)
       .slice(0, limit)
-      .map((r) => ({ key: r.key, kind: r.kind, refId: r.refId, conversationId: r.conversationId, title: r.title, snippet: r.snippet, at: r.at, score: r.score }) as LocalHit);
+      .map(
+        (r) =>
+          ({
+            key: r.key,
+            kind: r.kind,
+            refId: r.refId,
+            conversationId: r.conversationId,
+            title: r.title,
+            snippet: r.snippet,
+            at: r.at,
+            score: r.score,
+            terms: r.terms,
+            nameOnly: Object.values(r.match).every((fields) => fields.every((f) => f === 'title')),
+            ...(r.senderContactId ? { senderContactId: r.senderContactId } : {}),
+          }) as LocalHit,
+      );
   }
 
   private async buildFromCache() {

@@ -6,12 +6,12 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Bridge } from '../../../shared/bridge/contract';
 import { useSession } from '../platform/session';
 import type { SearchHit } from './merge';
-import { fromLocal, fromService, mergeHits } from './merge';
+import { fromService, localResults, mergeHits } from './merge';
 
 /** The service's hits, or undefined when it could not search: never an error for the agent. */
 export async function searchService(bridge: Bridge, q: string): Promise<SearchHit[] | undefined> {
   const result = await bridge.call('search.all', { q, page: 1 });
-  return result.ok ? fromService(result.value) : undefined;
+  return result.ok ? fromService(result.value, q) : undefined;
 }
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -43,7 +43,7 @@ export function useSearch(query: string): { hits: SearchHit[]; service: ServiceS
   }, [index]);
   // version: the index changed, so the same query may find more.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const local = useMemo(() => index.search(query).map(fromLocal), [index, query, version]);
+  const local = useMemo(() => localResults(index.search(query)), [index, query, version]);
 
   const q = useDebounced(query.trim(), 250);
   const remote = useQuery({

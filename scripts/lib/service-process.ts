@@ -20,8 +20,9 @@ export interface RunningService {
 const root = resolve(import.meta.dirname, '../..');
 const tsxLoader = createRequire(import.meta.url).resolve('tsx');
 
-export async function startService(opts: { db: string; port?: number; demo?: boolean; credentialsOut?: string; production?: boolean; quiet?: boolean }): Promise<RunningService> {
-  const args = ['--import', tsxLoader, resolve(root, 'server/cli.ts'), '--port', String(opts.port ?? 0), '--db', opts.db];
+/** `nodeArgs`: flags for Node itself, before the script (the benchmark's `--cpu-prof`). */
+export async function startService(opts: { db: string; port?: number; demo?: boolean; credentialsOut?: string; production?: boolean; quiet?: boolean; nodeArgs?: string[] }): Promise<RunningService> {
+  const args = [...(opts.nodeArgs ?? []), '--import', tsxLoader, resolve(root, 'server/cli.ts'), '--port', String(opts.port ?? 0), '--db', opts.db];
   if (opts.demo) args.push('--demo');
   if (opts.credentialsOut) args.push('--credentials-out', opts.credentialsOut);
   if (opts.production) args.push('--production');

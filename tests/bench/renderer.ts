@@ -87,7 +87,7 @@ export async function benchRenderer(o: { quick: boolean; log(line: string): void
     o.log(`renderer: switch, ${size.samples} times`);
     figures.push(...(await benchSwitch(page, big.map((id) => ({ id, lastMessageId: seeded.lastMessageOf[id]! })), size.samples, median(reads))));
     o.log('renderer: hostile messages');
-    figures.push(...(await benchHostile(page, hostile.map((h) => ({ name: h.name, id: h.id, lastMessageId: seeded.lastMessageOf[h.id]! })), calm)));
+    figures.push(...(await benchHostile(page, hostile.map((h) => ({ name: h.name, id: h.id, lastMessageId: seeded.lastMessageOf[h.id]! })), calm, { id: calm + 1, lastMessageId: seeded.lastMessageOf[calm + 1]! })));
     o.log(`renderer: triage, ${size.samples} of each`);
     figures.push(...(await benchTriage(page, size.samples, SYNTHETIC_LABELS)));
     o.log('renderer: local search');

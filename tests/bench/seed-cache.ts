@@ -46,21 +46,42 @@ export async function seedCache(page: Page, plan: CachePlan): Promise<SeededCach
       // A small linear congruential generator: the same text every run.
       let seed = 42;
       const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
-      const words = (
-        'account billing invoice refund order shipping delivery package tracking password login error export import csv report dashboard ' +
-        'payment card charge subscription plan upgrade downgrade cancel trial discount coupon address email phone notification settings ' +
-        'integration webhook api token access permission admin team agent customer support ticket priority urgent issue bug crash slow ' +
-        'mobile desktop browser chrome safari firefox android iphone update version release feature request feedback thanks please help ' +
-        'today tomorrow yesterday week month year morning evening hour minute again still never always sometimes maybe works broken fixed ' +
-        'the a an and or but not with without for from to in on at by of about after before during into over under between through'
+      // Words as people write them: a few very common, most rare (Zipf's law over 5,000 words:
+      // the 150 of a support inbox first, then made-up ones for the long tail).
+      const vocab = (
+        'the a to and i you it is for my of on in this that we have not can with be order account please thanks help but your from at was will are do just ' +
+        'refund invoice billing payment card charge subscription plan upgrade cancel trial password login error export import csv report dashboard ' +
+        'shipping delivery package tracking number email phone notification settings integration webhook api token access admin team agent customer support ' +
+        'ticket priority urgent issue bug crash slow mobile desktop browser chrome safari firefox android iphone update version release feature request ' +
+        'feedback today tomorrow yesterday week month again still never always works broken fixed'
       ).split(' ');
+      const syllables = ['ka', 'lo', 'mi', 'ter', 'son', 'ex', 'pro', 'ver', 'tal', 'bi', 'on', 're', 'sta', 'nor', 'pel', 'cu', 'dra', 'fin', 'gor', 'hu'];
+      while (vocab.length < 5_000) {
+        let w = '';
+        for (let i = 2 + Math.floor(rand() * 3); i > 0; i--) w += syllables[Math.floor(rand() * syllables.length)];
+        vocab.push(w);
+      }
+      const weights: number[] = [];
+      let weight = 0;
+      for (let r = 1; r <= vocab.length; r++) weights.push((weight += 1 / r));
+      const word = () => {
+        const x = rand() * weight;
+        let lo = 0;
+        let hi = weights.length - 1;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (weights[mid]! < x) lo = mid + 1;
+          else hi = mid;
+        }
+        return vocab[lo]!;
+      };
       const names = ['Ava Nguyen', 'Noah Okafor', 'Mia Schmidt', 'Liam Garcia', 'Zoe Kowalski', 'Ethan Haddad', 'Aisha Tanaka', 'Mateo Silva'];
       const labels = ['billing', 'bug', 'vip', 'refund', 'onboarding'];
       const now = Math.floor(Date.now() / 1000);
       const sentence = () => {
         const n = 6 + Math.floor(rand() * 40);
         const out: string[] = [];
-        for (let i = 0; i < n; i++) out.push(words[Math.floor(rand() * words.length)]!);
+        for (let i = 0; i < n; i++) out.push(word());
         // An order number: the kind of token agents search for, and one the index has to hold many of.
         out.splice(Math.floor(rand() * n), 0, `#${100_000 + Math.floor(rand() * 900_000)}`);
         return out.join(' ');

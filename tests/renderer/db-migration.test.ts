@@ -1,9 +1,10 @@
 // The cache's upgrades, on real IndexedDB semantics (fake-indexeddb): from version 1 (the walking
 // skeleton) to version 2 (the inbox), data written by version 1 survives and gains what version 2
-// indexes; from version 2 to 3 (the sync engine's tables) every row and the queue stay as they were.
+// indexes; from version 2 to 3 (the sync engine's tables) every row and the queue stay as they were;
+// from 3 to 4 the rows gain nothing but the `[status+unreadCount]` index the unread badge reads.
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { V1_STORES, V2_STORES } from '../../renderer/src/db/migrations';
+import { V1_STORES, V2_STORES, V3_STORES } from '../../renderer/src/db/migrations';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { conv, msg, uniqueDbName } from './fixtures';
 
@@ -33,7 +34,7 @@ describe('cache migration 1 → 2 → 3', () => {
 
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
 
     const c7 = await db.conversations.get(7);
     expect(c7).toMatchObject({ id: 7, contactId: 55, assigneeName: 'Agent 3', priorityRank: 2, labels: ['vip', 'bug'], preview: 'hi' });
@@ -60,10 +61,10 @@ describe('cache migration 1 → 2 → 3', () => {
     db.close();
   });
 
-  it('opens a fresh database straight at version 3', async () => {
+  it('opens a fresh database straight at version 4', async () => {
     const db = new InboxDb(uniqueDbName('fresh'));
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     expect(db.tables.map((t) => t.name).sort()).toEqual(
       ['agents', 'cannedResponses', 'contacts', 'conversationRecords', 'conversations', 'cursors', 'drafts', 'inboxes', 'labels', 'messages', 'outbox', 'quiet', 'sync', 'teams', 'viewCounts'],
     );
@@ -82,12 +83,28 @@ describe('cache migration 1 → 2 → 3', () => {
     v2.close();
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     expect((await db.outbox.orderBy('seq').toArray()).map((e) => [e.clientId, e.state])).toEqual([['c1', 'queued'], ['c2', 'failed']]);
     expect(await db.conversations.get(7)).toMatchObject({ status: 'resolved' });
     await db.quiet.put({ conversationId: 7, until: 5 });
     await db.sync.put({ key: 'cursor', value: 'abc' });
     expect(await db.quiet.get(7)).toEqual({ conversationId: 7, until: 5 });
+    db.close();
+  });
+
+  it('3 → 4 keeps every row and answers the unread badge from the new index', async () => {
+    const name = uniqueDbName('v3');
+    const v3 = new Dexie(name);
+    v3.version(3).stores(V3_STORES);
+    const row = (id: number, status: string, unreadCount: number) => ({ id, status, inboxId: 1, assigneeId: 0, teamId: 0, contactId: id, labels: [], priority: null, priorityRank: -1, lastActivityAt: id, createdAt: 1, waitingSince: 0, unreadCount, contactName: 'A', contactEmail: '', assigneeName: '', preview: '' });
+    await v3.table('conversations').bulkPut([row(1, 'open', 3), row(2, 'open', 0), row(3, 'resolved', 5), row(4, 'open', 10)]);
+    v3.close();
+    const db = new InboxDb(name);
+    await db.open();
+    expect(db.verno).toBe(4);
+    expect(await db.conversations.count()).toBe(4);
+    const keys = await db.conversations.where('[status+unreadCount]').between(['open', 1], ['open', Infinity]).keys();
+    expect(keys).toEqual([['open', 3], ['open', 10]]);
     db.close();
   });
 });

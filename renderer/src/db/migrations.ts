@@ -55,6 +55,14 @@ interface V1Cursor {
  */
 export const V3_STORES = { ...V2_STORES, quiet: 'conversationId', sync: 'key' };
 
+/**
+ * Version 4: `[status+unreadCount]` on conversations, so the unread badge sums the open
+ * conversations' unread counts from the index's keys alone (platform/unread-badge.ts) instead of
+ * reading every open row after every write (10,000 rows, a long task on each triage key). Rows
+ * are unchanged.
+ */
+export const V4_STORES = { ...V3_STORES, conversations: `${V3_STORES.conversations}, [status+unreadCount]` };
+
 export function declareVersions(db: Dexie) {
   db.version(1).stores(V1_STORES);
   db.version(2)
@@ -87,4 +95,5 @@ export function declareVersions(db: Dexie) {
         });
     });
   db.version(3).stores(V3_STORES);
+  db.version(4).stores(V4_STORES);
 }

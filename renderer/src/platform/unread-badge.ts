@@ -6,9 +6,10 @@ import { useSession } from './session';
 
 export function useUnreadBadge() {
   const { bridge, db } = useSession();
+  // From the index's keys ([status, unreadCount]) of the open conversations with anything unread: no row is read.
   const unread = useLiveQuery(async () => {
-    const open = await db.conversations.where('status').equals('open').toArray();
-    return open.reduce((sum, c) => sum + (c.unreadCount > 0 ? c.unreadCount : 0), 0);
+    const keys = await db.conversations.where('[status+unreadCount]').between(['open', 1], ['open', Infinity]).keys();
+    return keys.reduce<number>((sum, key) => sum + Number((key as unknown as [string, number])[1]), 0);
   }, [db]);
   useEffect(() => {
     if (unread === undefined) return;

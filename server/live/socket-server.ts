@@ -101,12 +101,19 @@ export function attachLiveUpdates(server: HttpServer, db: Db, bus: EventBus, opt
     socket.data.credential = credentialOf(auth);
     next();
   });
+  // Until when a dropped socket may come back for the events it missed (connection state recovery).
+  const recoveryWindowMs = options.recoveryWindowMs ?? 120_000;
+  let recoverableUntil = 0;
   io.on('connection', (socket) => {
     // A recovered connection already has its rooms back; its credential was re-checked when its
     // session was restored, so it skipped the middleware.
     if (!socket.recovered) joinRooms(socket, socket.data.identity as Identity);
+    socket.on('disconnect', () => (recoverableUntil = Date.now() + recoveryWindowMs));
   });
   const unsubscribe = bus.on((event) => {
+    // With no socket connected and none that may still recover, nobody can ever receive this
+    // event: its payload (several queries) is not built.
+    if (io.of('/').sockets.size === 0 && Date.now() > recoverableUntil) return;
     const delivery = liveDelivery(db, event);
     if (!delivery || !delivery.to.length) return;
     const target = delivery.except.length ? io.to(delivery.to).except(delivery.except) : io.to(delivery.to);

@@ -210,6 +210,7 @@ export async function benchService(o: ServiceBenchOptions): Promise<Figure[]> {
     against(`service: creates/s, ${o.sockets} agent sockets listening`, many.perSecond, 'msg/s', ref, '≥ 5% of hello world', (_v, r) => many.ok && r >= 0.05, `${many.delivery}; p50 ${many.latency.p50} ms, p99 ${many.latency.p99} ms`),
     absolute('service CPU per create, no sockets', perCreate(none, 'service'), 'µs', '', undefined, `service busy ${pct(none.cpu.service)}; load generator (autocannon) ${pct(none.cpu.generator)}, ${round(perCreate(none, 'generator'), 0)} µs per create`),
     absolute(`service CPU per create, ${o.sockets} sockets`, perCreate(many, 'service'), 'µs', '', undefined, `service busy ${pct(many.cpu.service)}; autocannon ${pct(many.cpu.generator)}`),
+    absolute(`service CPU per socket per event (${o.sockets} sockets)`, (perCreate(many, 'service') - perCreate(none, 'service')) / o.sockets, 'µs', '', undefined, 'what each listening socket adds to a create: the difference between the two runs over the sockets'),
     absolute(`load generator CPU per create, ${o.sockets} sockets (autocannon + socket receivers)`, perCreate(many, 'generator') + perCreate(many, 'receivers'), 'µs', '', undefined, `receivers ${pct(many.cpu.receivers)} (${round(perCreate(many, 'receivers'), 0)} µs per create, ${round(perCreate(many, 'receivers') / o.sockets, 2)} µs per event received), autocannon ${round(perCreate(many, 'generator'), 0)} µs per create`),
   ];
   // What two cores allow at the CPU each create cost all three processes in this run.
@@ -219,15 +220,15 @@ export async function benchService(o: ServiceBenchOptions): Promise<Figure[]> {
   figures[figures.length - 1]!.met = null;
 
   if (o.profileMessages > 0) {
-    o.log(`service: ${o.profileMessages} creates under the CPU profiler, ${o.sockets} agent sockets listening`);
-    const run = await createRun({ messages: o.profileMessages, connections: o.connections, sockets: o.sockets, profile: true });
+    o.log(`service: ${o.profileMessages} creates under the CPU profiler, no agent sockets`);
+    const run = await createRun({ messages: o.profileMessages, connections: o.connections, sockets: 0, profile: true });
     if (run.profile) {
       // The profiler's samples give each stage's share; the service's CPU time (from /proc, not
       // the profile's wall-clock sample intervals, which a busy machine stretches) gives the µs.
       const summary = summarize(run.profile, run.sent, (f) => f.url.includes('/server/routes/client/conversations'));
       const cpuPerCreate = perCreate(run, 'service');
       for (const s of summary.stages) {
-        figures.push(absolute(`create profile: ${s.name}`, s.share * cpuPerCreate, 'µs', '', undefined, `${round(s.share * 100, 1)}% of the service's busy time (${o.sockets} sockets listening, ${run.sent} creates, profiler on)`));
+        figures.push(absolute(`create profile: ${s.name}`, s.share * cpuPerCreate, 'µs', '', undefined, `${round(s.share * 100, 1)}% of the service's busy time (no sockets, ${run.sent} creates, profiler on; the sockets' share is the per-socket figure above)`));
       }
       figures.push(absolute('create profile: service idle while loaded', (summary.idleMs / (summary.idleMs + summary.busyMs)) * 100, '%', '', undefined, 'waiting for requests: the load generator or the receivers were the bottleneck'));
     }

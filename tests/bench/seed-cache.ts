@@ -137,6 +137,8 @@ export async function seedCache(page: Page, plan: CachePlan): Promise<SeededCach
         const special = specials.get(id);
         const texts = Array.from({ length: count }, sentence);
         if (special !== undefined) texts.push(special);
+        // The newest message of all holds the marker.
+        if (id === ids.at(-1) && texts.length) texts[texts.length - 1] = `${texts.at(-1)} ${plan.marker}`;
         const oldest = nextId;
         texts.forEach((content, k) => {
           const incoming = k % 3 !== 2;
@@ -152,9 +154,6 @@ export async function seedCache(page: Page, plan: CachePlan): Promise<SeededCach
         batch.cursors.push({ conversationId: id, oldestId: oldest, newestId: nextId - 1, hasOlder: false, gaps: [], completeAt: Date.now() });
         if (batch.messages.length >= BATCH) await flush();
       }
-      // The newest message holds the marker word.
-      const last = batch.messages.at(-1) as { content: string } | undefined;
-      if (last) last.content = `${last.content} ${plan.marker}`;
       await flush();
       db.close();
       // Show all open conversations: the view the app reopens with.

@@ -1,6 +1,7 @@
 // One row of the conversation list: contact, last activity, preview, unread count, and chips for
 // inbox, assignee, priority and labels. Fixed height, so 10,000 rows virtualize cheaply. The
 // keyboard cursor is `aria-selected`; a bulk pick is `aria-checked` (with its tick).
+import { memo } from 'react';
 import type { CachedConversation } from '../db/schema';
 import type { Directory } from '../directory/use-directory';
 import { relativeTime } from './time';
@@ -8,7 +9,8 @@ import { UntrustedText } from './UntrustedText';
 
 export const ROW_HEIGHT = 84;
 
-export function ConversationRow(props: {
+/** Memoized: a list render (every key in triage) re-renders only the rows whose props changed. */
+export const ConversationRow = memo(function ConversationRow(props: {
   c: CachedConversation;
   directory: Directory;
   showStatus: boolean;
@@ -77,4 +79,4 @@ export function ConversationRow(props: {
       </div>
     </div>
   );
-}
+});

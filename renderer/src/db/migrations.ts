@@ -57,7 +57,7 @@ export const V3_STORES = { ...V2_STORES, quiet: 'conversationId', sync: 'key' };
 
 /**
  * Version 4: `[status+unreadCount]` on conversations, so the unread badge sums the open
- * conversations' unread counts from the index's keys alone (platform/unread-badge.ts) instead of
+ * conversations' unread counts by counting index entries (platform/unread-badge.ts) instead of
  * reading every open row after every write (10,000 rows, a long task on each triage key). Rows
  * are unchanged.
  */

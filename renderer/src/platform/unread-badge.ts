@@ -4,12 +4,19 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { useSession } from './session';
 
+/** The reference service's cap on a conversation's unread count. */
+const UNREAD_CAP = 10;
+
 export function useUnreadBadge() {
   const { bridge, db } = useSession();
-  // From the index's keys ([status, unreadCount]) of the open conversations with anything unread: no row is read.
+  // From the [status+unreadCount] index, without reading a row: how many open conversations have
+  // each unread count (the service caps it at 10), and the rows only of any past that (none, normally).
+  // Its keys would be a cursor step per conversation, rows a read of every one.
   const unread = useLiveQuery(async () => {
-    const keys = await db.conversations.where('[status+unreadCount]').between(['open', 1], ['open', Infinity]).keys();
-    return keys.reduce<number>((sum, key) => sum + Number((key as unknown as [string, number])[1]), 0);
+    const index = () => db.conversations.where('[status+unreadCount]');
+    const counts = await Promise.all(Array.from({ length: UNREAD_CAP }, (_, i) => index().equals(['open', i + 1]).count()));
+    const beyond = await index().between(['open', UNREAD_CAP + 1], ['open', Infinity]).toArray();
+    return counts.reduce((sum, n, i) => sum + n * (i + 1), 0) + beyond.reduce((sum, c) => sum + c.unreadCount, 0);
   }, [db]);
   useEffect(() => {
     if (unread === undefined) return;

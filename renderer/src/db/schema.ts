@@ -28,10 +28,7 @@ export class InboxDb extends Dexie {
   sync!: Table<SyncValue, string>;
 
   constructor(name: string) {
-    // No query cache: Dexie's default deep-copies every live query's result on every run (10,000
-    // list rows, 500 messages of an open conversation) for optimistic updates the app does not use
-    // (actions not yet read back are applied in memory: actions/in-flight.ts).
-    super(name, { cache: 'disabled' });
+    super(name);
     declareVersions(this);
   }
 }

@@ -20,6 +20,7 @@ import { benchHostile } from './scenarios/hostile';
 import { benchLive } from './scenarios/live';
 import { benchMemory } from './scenarios/memory';
 import { benchOpen } from './scenarios/open';
+import { benchScroll } from './scenarios/scroll';
 import { benchSearch, SEARCH_QUERIES } from './scenarios/search';
 import { benchSwitch } from './scenarios/switch';
 import { benchTriage } from './scenarios/triage';
@@ -84,6 +85,8 @@ export async function benchRenderer(o: { quick: boolean; log(line: string): void
     const openedAt = Date.now();
     await page.goto(appUrl);
     await page.locator('#conversation-listbox [role="option"]').first().waitFor({ timeout: 60_000 });
+    o.log('renderer: scrolling the whole list');
+    figures.push(...(await benchScroll(page)));
     o.log(`renderer: switch, ${size.samples} times`);
     figures.push(...(await benchSwitch(page, big.map((id) => ({ id, lastMessageId: seeded.lastMessageOf[id]! })), size.samples, median(reads))));
     o.log('renderer: hostile messages');

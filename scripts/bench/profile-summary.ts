@@ -14,6 +14,8 @@ type Frame = CpuProfile['nodes'][number]['callFrame'];
 interface Stage {
   name: string;
   match(f: Frame): boolean;
+  /** Counts only where the stack also holds a frame this matches. */
+  within?(f: Frame): boolean;
 }
 
 const inPackage = (f: Frame, ...names: string[]) => names.some((n) => f.url.includes(`/node_modules/${n}/`));
@@ -22,7 +24,9 @@ const inServer = (f: Frame, path: string) => f.url.includes(`/server/${path}`);
 /** Most specific first: a sample belongs to the first stage any frame of its stack matches. */
 export const STAGES: Stage[] = [
   { name: 'live fan-out: building the payload (queries, JSON shapes)', match: (f) => f.functionName === 'liveDelivery' },
-  { name: 'live fan-out: socket.io sending to sockets', match: (f) => inPackage(f, 'socket.io', 'socket.io-adapter', 'socket.io-parser', 'engine.io', 'ws') },
+  // Under the live listener only: every HTTP request also passes through engine.io's request
+  // listener (it looks for /socket.io/ paths), which is HTTP's cost, not the fan-out's.
+  { name: 'live fan-out: socket.io sending to sockets', match: (f) => inPackage(f, 'socket.io', 'socket.io-adapter', 'socket.io-parser', 'engine.io', 'ws'), within: (f) => inServer(f, 'live/') },
   { name: 'other event listeners (notifications, webhooks, reports)', match: (f) => inServer(f, 'notifications/') || inServer(f, 'webhooks/') || inServer(f, 'reports/') },
   { name: 'SQLite write transaction (statements, triggers, commit)', match: (f) => f.functionName === 'sqliteTransaction' },
   { name: 'credential and scope lookups', match: (f) => inServer(f, 'routes/client/scope') },
@@ -69,7 +73,7 @@ export function summarize(profile: CpuProfile, creates: number, inWindow: Window
       idle += us;
       continue;
     }
-    const stage = STAGES.find((s) => frames.some((f) => s.match(f)))?.name ?? OTHER;
+    const stage = STAGES.find((s) => frames.some((f) => s.match(f)) && (!s.within || frames.some((f) => s.within!(f))))?.name ?? OTHER;
     totals.set(stage, (totals.get(stage) ?? 0) + us);
   }
   const busy = [...totals.values()].reduce((a, b) => a + b, 0);

@@ -66,4 +66,21 @@ describe('profile summary', () => {
     expect(byName['SQLite write transaction (statements, triggers, commit)']!.usPerCreate).toBe(1000);
     expect(s.stages.reduce((a, b) => a + b.share, 0)).toBeCloseTo(1);
   });
+
+  it('counts socket.io as the live fan-out only under the live listener (every request passes through engine.io)', () => {
+    const p: CpuProfile = {
+      nodes: [
+        { id: 1, callFrame: frame('(root)'), children: [2] },
+        { id: 2, callFrame: frame('handleRequest', 'file:///x/node_modules/engine.io/build/server.js'), children: [3] },
+        { id: 3, callFrame: frame('handler', 'file:///x/server/routes/client/conversations.ts'), children: [4] },
+        { id: 4, callFrame: frame('listener', 'file:///x/server/live/socket-server.ts'), children: [5] },
+        { id: 5, callFrame: frame('emit', 'file:///x/node_modules/socket.io/dist/broadcast-operator.js') },
+      ],
+      samples: [3, 5],
+      timeDeltas: [0, 1000, 1000],
+    };
+    const byName = Object.fromEntries(summarize(p, 1, (f) => f.functionName === 'handler').stages.map((x) => [x.name, x.ms]));
+    expect(byName['route handler, rest']).toBe(1);
+    expect(byName['live fan-out: socket.io sending to sockets']).toBe(1);
+  });
 });

@@ -1,9 +1,10 @@
 // The cache's upgrades, on real IndexedDB semantics (fake-indexeddb): from version 1 (the walking
 // skeleton) to version 2 (the inbox), data written by version 1 survives and gains what version 2
-// indexes; from version 2 to 3 (the sync engine's tables) and 3 to 4 (settings) every row and the queue stay as they were.
+// indexes; from version 2 to 3 (the sync engine's tables) and 3 to 4 (settings) every row and the queue stay as they were;
+// from 4 to 5 the rows gain nothing but the `[status+unreadCount]` index the unread badge reads.
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { V1_STORES, V2_STORES, V3_STORES } from '../../renderer/src/db/migrations';
+import { V1_STORES, V2_STORES, V3_STORES, V4_STORES } from '../../renderer/src/db/migrations';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { conv, msg, uniqueDbName } from './fixtures';
 
@@ -33,7 +34,7 @@ describe('cache migration 1 → 2 → 3 → 4', () => {
 
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
 
     const c7 = await db.conversations.get(7);
     expect(c7).toMatchObject({ id: 7, contactId: 55, assigneeName: 'Agent 3', priorityRank: 2, labels: ['vip', 'bug'], preview: 'hi' });
@@ -63,7 +64,7 @@ describe('cache migration 1 → 2 → 3 → 4', () => {
   it('opens a fresh database straight at version 4', async () => {
     const db = new InboxDb(uniqueDbName('fresh'));
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     expect(db.tables.map((t) => t.name).sort()).toEqual(
       ['agents', 'cannedResponses', 'contacts', 'conversationRecords', 'conversations', 'cursors', 'drafts', 'inboxes', 'labels', 'messages', 'outbox', 'quiet', 'settings', 'sync', 'teams', 'viewCounts'],
     );
@@ -82,7 +83,7 @@ describe('cache migration 1 → 2 → 3 → 4', () => {
     v2.close();
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     expect((await db.outbox.orderBy('seq').toArray()).map((e) => [e.clientId, e.state])).toEqual([['c1', 'queued'], ['c2', 'failed']]);
     expect(await db.conversations.get(7)).toMatchObject({ status: 'resolved' });
     await db.quiet.put({ conversationId: 7, until: 5 });
@@ -100,11 +101,27 @@ describe('cache migration 1 → 2 → 3 → 4', () => {
     v3.close();
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     expect((await db.outbox.toArray()).map((e) => [e.clientId, e.state])).toEqual([['c3', 'queued']]);
     expect(await db.sync.get('watermark')).toEqual({ key: 'watermark', value: 42 });
     await db.settings.put({ key: 'notifications', value: { enabled: false } });
     expect(await db.settings.get('notifications')).toEqual({ key: 'notifications', value: { enabled: false } });
+    db.close();
+  });
+
+  it('4 → 5 keeps every row and answers the unread badge from the new index', async () => {
+    const name = uniqueDbName('v4');
+    const v4 = new Dexie(name);
+    v4.version(4).stores(V4_STORES);
+    const row = (id: number, status: string, unreadCount: number) => ({ id, status, inboxId: 1, assigneeId: 0, teamId: 0, contactId: id, labels: [], priority: null, priorityRank: -1, lastActivityAt: id, createdAt: 1, waitingSince: 0, unreadCount, contactName: 'A', contactEmail: '', assigneeName: '', preview: '' });
+    await v4.table('conversations').bulkPut([row(1, 'open', 3), row(2, 'open', 0), row(3, 'resolved', 5), row(4, 'open', 10)]);
+    v4.close();
+    const db = new InboxDb(name);
+    await db.open();
+    expect(db.verno).toBe(5);
+    expect(await db.conversations.count()).toBe(4);
+    const keys = await db.conversations.where('[status+unreadCount]').between(['open', 1], ['open', Infinity]).keys();
+    expect(keys).toEqual([['open', 3], ['open', 10]]);
     db.close();
   });
 });

@@ -2,6 +2,7 @@
 // inbox, assignee, priority and labels. Fixed height per density (the agent's preference), so
 // 10,000 rows virtualize cheaply; the heights fit the content exactly (styles.css). The keyboard
 // cursor is `aria-selected`; a bulk pick is `aria-checked` (with its tick).
+import { memo } from 'react';
 import type { CachedConversation } from '../db/schema';
 import type { Directory } from '../directory/use-directory';
 import { relativeTime } from './time';
@@ -12,7 +13,8 @@ import type { Density } from '../state/preferences';
 /** Row heights (px) per density: three lines, or two (the preview beside the chips). */
 export const ROW_HEIGHTS: Record<Density, number> = { comfortable: 67, compact: 47 };
 
-export function ConversationRow(props: {
+/** Memoized: a list render (every key in triage) re-renders only the rows whose props changed. */
+export const ConversationRow = memo(function ConversationRow(props: {
   c: CachedConversation;
   directory: Directory;
   showStatus: boolean;
@@ -82,4 +84,4 @@ export function ConversationRow(props: {
       </div>
     </div>
   );
-}
+});

@@ -58,6 +58,14 @@ export const V3_STORES = { ...V2_STORES, quiet: 'conversationId', sync: 'key' };
 /** Version 4: the agent's settings for this session (notification rules, do not disturb), one row per name. */
 export const V4_STORES = { ...V3_STORES, settings: 'key' };
 
+/**
+ * Version 5: `[status+unreadCount]` on conversations, so the unread badge sums the open
+ * conversations' unread counts by counting index entries (platform/unread-badge.ts) instead of
+ * reading every open row after every write (10,000 rows, a long task on each triage key). Rows
+ * are unchanged.
+ */
+export const V5_STORES = { ...V4_STORES, conversations: `${V4_STORES.conversations}, [status+unreadCount]` };
+
 export function declareVersions(db: Dexie) {
   db.version(1).stores(V1_STORES);
   db.version(2)
@@ -91,4 +99,5 @@ export function declareVersions(db: Dexie) {
     });
   db.version(3).stores(V3_STORES);
   db.version(4).stores(V4_STORES);
+  db.version(5).stores(V5_STORES);
 }

@@ -2,7 +2,7 @@
 // virtualized so 10,000 conversations scroll smoothly; the keyboard cursor (j/k) is the listbox's
 // active option. Its rows and upkeep come from `useListView` (conversations/use-list.ts).
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { BulkBarActions } from '../components/BulkBar';
 import { BulkBar } from '../components/BulkBar';
 import { ConversationRow, ROW_HEIGHTS } from '../components/ConversationRow';
@@ -30,6 +30,8 @@ export function ConversationList(props: { orderRef: { current: readonly number[]
 
   const scroller = useRef<HTMLDivElement>(null);
   const count = rows?.length ?? 0;
+  // Stable while the rows are: a new function makes the virtualizer measure all 10,000 rows again.
+  const getItemKey = useCallback((i: number) => rows?.[i]?.id ?? i, [rows]);
   // We do not use the React Compiler; the virtualizer is meant to be read during render.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -37,7 +39,7 @@ export function ConversationList(props: { orderRef: { current: readonly number[]
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeight,
     overscan: 10,
-    getItemKey: (i) => rows?.[i]?.id ?? i,
+    getItemKey,
   });
 
   // Rows are not measured (their height is fixed): a new density needs the positions again.

@@ -3,6 +3,7 @@
 import type { SearchResults } from '../../../shared/api/search';
 import type { HitKind } from './documents';
 import type { LocalHit } from './local-index';
+import { nameOnly } from './engine';
 import { snippetAround } from './snippet';
 
 export interface SearchHit {
@@ -47,7 +48,8 @@ export function localResults(hits: readonly LocalHit[]): SearchHit[] {
   const contacts = new Set(hits.filter((h) => h.kind === 'contact').map((h) => h.refId));
   const out: SearchHit[] = [];
   for (const h of hits) {
-    if (h.kind !== 'message' || !h.nameOnly) {
+    // Until its text is read from the cache (snippet ''), a hit on the title's words counts as the name's.
+    if (h.kind !== 'message' || !nameOnly(h, h.snippet)) {
       out.push(fromLocal(h));
       continue;
     }

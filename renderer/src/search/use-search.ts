@@ -43,7 +43,18 @@ export function useSearch(query: string): { hits: SearchHit[]; service: ServiceS
   }, [index]);
   // version: the index changed, so the same query may find more.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const local = useMemo(() => localResults(index.search(query)), [index, query, version]);
+  const found = useMemo(() => index.search(query), [index, query, version]);
+  // Snippets are read from the cache for the hits shown (the index keeps none of its own).
+  const [snippets, setSnippets] = useState<ReadonlyMap<string, string>>(new Map());
+  useEffect(() => {
+    if (found.every((h) => h.snippet || snippets.has(h.key))) return;
+    let current = true;
+    void index.snippets(found.map((h) => h.key)).then((read) => current && setSnippets(read));
+    return () => {
+      current = false;
+    };
+  }, [index, found, snippets]);
+  const local = useMemo(() => localResults(found.map((h) => (h.snippet || !snippets.has(h.key) ? h : { ...h, snippet: snippets.get(h.key)! }))), [found, snippets]);
 
   const q = useDebounced(query.trim(), 250);
   const remote = useQuery({

@@ -10,7 +10,7 @@ import type Database from 'better-sqlite3';
 
 const INTERVAL_MS = 200;
 /** The service's own checkpoint, should the worker fall behind or fail: a WAL of about 40 MB. */
-export const BACKSTOP_PAGES = 10_000;
+const BACKSTOP_PAGES = 10_000;
 
 /** Runs in the worker (CommonJS, evaluated): its own connection, a passive checkpoint now and then. */
 const WORKER = `

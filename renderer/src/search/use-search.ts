@@ -60,10 +60,11 @@ export function useSearch(query: string): { hits: SearchHit[]; service: ServiceS
   const remote = useQuery({
     queryKey: ['search', q],
     enabled: q.length >= 2,
-    queryFn: () => searchService(bridge, q),
+    // null, not undefined, when the service could not search: TanStack Query refuses undefined as data.
+    queryFn: async () => (await searchService(bridge, q)) ?? null,
     staleTime: 60_000,
   });
   const service: ServiceSearchState = q.length < 2 ? 'idle' : remote.isFetching ? 'searching' : remote.data ? 'merged' : 'local-only';
-  const hits = useMemo(() => mergeHits(local, q === query.trim() ? remote.data : undefined), [local, remote.data, q, query]);
+  const hits = useMemo(() => mergeHits(local, q === query.trim() ? (remote.data ?? undefined) : undefined), [local, remote.data, q, query]);
   return { hits, service };
 }

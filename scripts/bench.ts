@@ -1,4 +1,4 @@
-// npm run bench [-- --only service|renderer] [--quick] [--out bench/results.json]
+// npm run bench [-- --only service|renderer|notify] [--quick] [--out bench/results.json]
 // The performance budget (bench/README.md): every figure an agent feels, each measured against
 // its reference in the same run where it has one (a bare IndexedDB read, one frame, Fastify's
 // hello world), printed as one table and written to bench/results.json. Asserts nothing: a missed
@@ -8,9 +8,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { measureNotifyLatency } from '../tests/bench/notify.bench';
 import { benchRenderer } from '../tests/bench/renderer';
 import type { Figure } from './bench/figures';
-import { notes, table } from './bench/figures';
+import { notes, round, table } from './bench/figures';
 import { benchService } from './bench/service';
 
 const { values } = parseArgs({
@@ -28,15 +29,38 @@ const log = (line: string) => console.log(`[bench ${((Date.now() - started) / 10
 const figures: Figure[] = [];
 let failed = false;
 const only = values.only;
+let built: boolean | undefined;
+/** The renderer the page runs, built once for the figures that need it. */
+function buildRenderer() {
+  if (built === undefined) {
+    log('building the renderer (vite build)');
+    built = spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' }).status === 0;
+  }
+  if (!built) throw new Error('vite build failed');
+}
 if (!only || only === 'renderer') {
   try {
-    log('building the renderer (vite build)');
-    const built = spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('vite build failed');
+    buildRenderer();
     await benchRenderer({ quick, log, figures });
   } catch (err) {
     failed = true;
     console.error('renderer benchmark failed:', err);
+  }
+}
+if (!only || only === 'notify') {
+  try {
+    buildRenderer();
+    const runs = quick ? 10 : 40;
+    log(`notify: ${runs} contact messages, each to its notification`);
+    const r = await measureNotifyLatency(runs);
+    const note = `${r.runs} messages, each in a conversation of its own, window without the agent's attention; min ${r.minMs} ms, max ${r.maxMs} ms`;
+    figures.push(
+      { name: 'notify: Client API message → notification made in the page, p50', value: round(r.p50Ms), unit: 'ms', target: '', met: null, note },
+      { name: 'notify: Client API message → notification made in the page, p95', value: round(r.p95Ms), unit: 'ms', target: 'p95 < 250 ms (as live)', met: r.p95Ms < 250, note },
+    );
+  } catch (err) {
+    failed = true;
+    console.error('notification benchmark failed:', err);
   }
 }
 if (!only || only === 'service') {

@@ -33,7 +33,7 @@ import { labelRoutes } from './routes/labels';
 import { cannedResponseRoutes } from './routes/canned-responses';
 import { searchRoutes } from './routes/search';
 import { installationRoutes } from './routes/installation';
-import { installAccountScope } from './routes/account-scope';
+import { installAccountScope, installUserScope } from './routes/account-scope';
 import { useZodSchemas } from './http/route-schemas';
 import { messageRoutes } from './routes/messages';
 import { notificationRoutes } from './routes/notifications';
@@ -169,7 +169,14 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
     },
     { prefix: '/api/v2/accounts/:account_id' },
   );
-  profileRoutes(app, deps);
+  // Outside an account: the signed-in user's own routes, their caller resolved by the user scope.
+  void app.register(
+    async (user) => {
+      installUserScope(user, deps);
+      await user.register(profileRoutes(deps));
+    },
+    { prefix: '/api/v1' },
+  );
   conversationRoutes(app, deps);
   conversationActionRoutes(app, deps);
   conversationAssignmentRoutes(app, deps);

@@ -14,7 +14,7 @@ import { accountParams } from '../http/scope';
 import { iso } from '../presenters/time';
 import { addToAccount, createAccount, createUser } from '../store/provision';
 import type { RouteDeps } from './deps';
-import { profileShape } from './profile';
+import { profileOf } from './profile';
 
 interface AccountRow {
   id: number;
@@ -107,6 +107,6 @@ export function accountRoutes(app: FastifyInstance, deps: RouteDeps) {
       addToAccount(db, accountId, owner.userId, 'administrator', now);
       return owner;
     })();
-    return { data: profileShape(db, userId, token) };
+    return { data: profileOf(db, userId, token) };
   });
 }

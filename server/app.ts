@@ -11,7 +11,7 @@ import { advertiseExtensions } from './http/extensions';
 import { redactLogArgs, requestSerializer } from './http/log-redaction';
 import { installThrottles } from './http/throttle';
 import { installNotifier } from './notifications/notifier';
-import { accountRoutes } from './routes/account';
+import { accountCreationRoutes, accountRoutes } from './routes/account';
 import { agentTeamRoutes } from './routes/agents-teams';
 import { changeRoutes } from './routes/changes';
 import { assignmentPolicyRoutes } from './routes/assignment-policies';
@@ -148,6 +148,7 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   void app.register(
     async (account) => {
       installAccountScope(account, deps);
+      await account.register(accountRoutes(deps));
       await account.register(inboxRoutes(deps));
       await account.register(inboxMemberRoutes(deps));
       await account.register(agentBotRoutes(deps));
@@ -174,6 +175,7 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
     async (user) => {
       installUserScope(user, deps);
       await user.register(profileRoutes(deps));
+      await user.register(accountCreationRoutes(deps));
     },
     { prefix: '/api/v1' },
   );
@@ -185,7 +187,6 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   contactNoteRoutes(app, deps);
   agentTeamRoutes(app, deps);
   notificationRoutes(app, deps);
-  accountRoutes(app, deps);
   assignmentPolicyRoutes(app, deps);
   uploadRoutes(app, deps);
   changeRoutes(app, deps);

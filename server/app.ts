@@ -160,6 +160,7 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
       await account.register(labelRoutes(deps));
       await account.register(cannedResponseRoutes(deps));
       await account.register(searchRoutes(deps));
+      await account.register(notificationRoutes(deps));
     },
     { prefix: '/api/v1/accounts/:account_id' },
   );
@@ -186,7 +187,6 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   contactRoutes(app, deps);
   contactNoteRoutes(app, deps);
   agentTeamRoutes(app, deps);
-  notificationRoutes(app, deps);
   assignmentPolicyRoutes(app, deps);
   uploadRoutes(app, deps);
   changeRoutes(app, deps);

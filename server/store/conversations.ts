@@ -47,6 +47,8 @@ export function conversationByDisplayId(db: Db, accountId: number, displayId: nu
     | undefined;
 }
 
+export const conversationById = (db: Db, id: number) => stmt(db, 'SELECT * FROM conversations WHERE id = ?').get(id) as ConversationRow | undefined;
+
 export function revisionOf(db: Db, conversationId: number): number {
   return (stmt(db, 'SELECT revision FROM conversations WHERE id = ?').get(conversationId) as { revision: number }).revision;
 }

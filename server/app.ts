@@ -161,6 +161,7 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
       await account.register(cannedResponseRoutes(deps));
       await account.register(searchRoutes(deps));
       await account.register(notificationRoutes(deps));
+      await account.register(webhookRoutes(deps));
     },
     { prefix: '/api/v1/accounts/:account_id' },
   );
@@ -190,7 +191,6 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   assignmentPolicyRoutes(app, deps);
   uploadRoutes(app, deps);
   changeRoutes(app, deps);
-  webhookRoutes(app, db, clock);
   void app.register(installationRoutes(deps));
   // The contact-facing families (Client API, Widget API).
   const tokens = new WidgetTokens(db, clock, options.widgetTokenLifetimeSeconds ?? DEFAULT_WIDGET_TOKEN_LIFETIME_S);

@@ -162,6 +162,7 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
       await account.register(searchRoutes(deps));
       await account.register(notificationRoutes(deps));
       await account.register(webhookRoutes(deps));
+      await account.register(assignmentPolicyRoutes(deps));
     },
     { prefix: '/api/v1/accounts/:account_id' },
   );
@@ -188,7 +189,6 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   contactRoutes(app, deps);
   contactNoteRoutes(app, deps);
   agentTeamRoutes(app, deps);
-  assignmentPolicyRoutes(app, deps);
   uploadRoutes(app, deps);
   changeRoutes(app, deps);
   void app.register(installationRoutes(deps));

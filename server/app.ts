@@ -51,7 +51,7 @@ import { DEFAULT_WEBHOOK_TIMEOUT_MS, WebhookQueue } from './webhooks/delivery';
 import type { WebhookQueueOptions } from './webhooks/delivery';
 import { attachWebhookDispatch } from './webhooks/dispatcher';
 import { reportRoutes } from './routes/reports';
-import { uploadRoutes } from './routes/uploads';
+import { blobRoutes, uploadRoutes } from './routes/uploads';
 import { installReportingRecorder } from './reports/recorder';
 
 export interface ServiceOptions {
@@ -163,6 +163,7 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
       await account.register(notificationRoutes(deps));
       await account.register(webhookRoutes(deps));
       await account.register(assignmentPolicyRoutes(deps));
+      await account.register(uploadRoutes(deps));
     },
     { prefix: '/api/v1/accounts/:account_id' },
   );
@@ -189,9 +190,9 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   contactRoutes(app, deps);
   contactNoteRoutes(app, deps);
   agentTeamRoutes(app, deps);
-  uploadRoutes(app, deps);
   changeRoutes(app, deps);
   void app.register(installationRoutes(deps));
+  void app.register(blobRoutes(deps));
   // The contact-facing families (Client API, Widget API).
   const tokens = new WidgetTokens(db, clock, options.widgetTokenLifetimeSeconds ?? DEFAULT_WIDGET_TOKEN_LIFETIME_S);
   clientContactRoutes(app, deps);

@@ -164,6 +164,7 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
       await account.register(webhookRoutes(deps));
       await account.register(assignmentPolicyRoutes(deps));
       await account.register(uploadRoutes(deps));
+      await account.register(changeRoutes(deps));
     },
     { prefix: '/api/v1/accounts/:account_id' },
   );
@@ -190,7 +191,6 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   contactRoutes(app, deps);
   contactNoteRoutes(app, deps);
   agentTeamRoutes(app, deps);
-  changeRoutes(app, deps);
   void app.register(installationRoutes(deps));
   void app.register(blobRoutes(deps));
   // The contact-facing families (Client API, Widget API).

@@ -165,6 +165,7 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
       await account.register(assignmentPolicyRoutes(deps));
       await account.register(uploadRoutes(deps));
       await account.register(changeRoutes(deps));
+      await account.register(conversationActionRoutes(deps));
     },
     { prefix: '/api/v1/accounts/:account_id' },
   );
@@ -185,7 +186,6 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
     { prefix: '/api/v1' },
   );
   conversationRoutes(app, deps);
-  conversationActionRoutes(app, deps);
   conversationAssignmentRoutes(app, deps);
   messageRoutes(app, deps);
   contactRoutes(app, deps);

@@ -166,6 +166,7 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
       await account.register(uploadRoutes(deps));
       await account.register(changeRoutes(deps));
       await account.register(conversationActionRoutes(deps));
+      await account.register(conversationRoutes(deps));
       await account.register(conversationAssignmentRoutes(deps));
     },
     { prefix: '/api/v1/accounts/:account_id' },
@@ -186,7 +187,6 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
     },
     { prefix: '/api/v1' },
   );
-  conversationRoutes(app, deps);
   messageRoutes(app, deps);
   contactRoutes(app, deps);
   contactNoteRoutes(app, deps);

@@ -7,7 +7,7 @@ import type { AccountScope } from '../http/auth';
 import { visibleInboxIds } from '../http/auth';
 import type { Precondition } from '../http/preconditions';
 import { matchesRevision, preconditionFailed } from '../http/preconditions';
-import type { MessageRow } from '../presenters/message';
+import type { MessageRow } from './messages';
 
 export interface ConversationRow {
   id: number;

@@ -1,8 +1,50 @@
-// Message finders the presenters and routes need beside the domain writes (writes.ts,
+// Messages (messages, attachments): the row types and the finders the presenters and routes need beside the domain writes (writes.ts,
 // message-updates.ts) and the conversation queries (conversations.ts).
 import type { Db } from '../db/open';
 import { stmt } from '../db/open';
-import type { MessageRow } from '../presenters/message';
+
+export interface MessageRow {
+  id: number;
+  account_id: number;
+  inbox_id: number;
+  conversation_id: number;
+  message_type: number;
+  content_type: string;
+  content: string | null;
+  private: number;
+  status: string;
+  source_id: string | null;
+  content_attributes: string;
+  additional_attributes: string;
+  sender_type: string | null;
+  sender_id: number | null;
+  created_at: number;
+  updated_at: number;
+  /** The change sequence value of the row's latest insert or update (migration 5): the changes feed's order. */
+  change_seq: number;
+}
+
+/** A message's attachment (attachments). */
+export interface AttachmentRow {
+  id: number;
+  message_id: number;
+  account_id: number;
+  file_type: string;
+  extension: string | null;
+  data_url: string | null;
+  thumb_url: string | null;
+  file_size: number | null;
+  width: number | null;
+  height: number | null;
+  fallback_title: string | null;
+}
+
+/** A message's attachments, in the order they were added. */
+export const attachmentsOf = (db: Db, messageId: number) => stmt(db, 'SELECT * FROM attachments WHERE message_id = ? ORDER BY id').all(messageId) as AttachmentRow[];
+
+/** Messages a contact may see: no private notes, no activity messages. */
+export const chatMessagesOf = (db: Db, conversationId: number) =>
+  stmt(db, 'SELECT * FROM messages WHERE conversation_id = ? AND private = 0 AND message_type != 2 ORDER BY id').all(conversationId) as MessageRow[];
 
 export const messageById = (db: Db, id: number) => stmt(db, 'SELECT * FROM messages WHERE id = ?').get(id) as MessageRow | undefined;
 

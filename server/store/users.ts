@@ -69,3 +69,9 @@ export const setAvailability = (db: Db, accountId: number, userId: number, avail
 /** Replaces a user's access token: the old one stops working at once. */
 export const replaceUserToken = (db: Db, userId: number, oldToken: string, newToken: string) =>
   stmt(db, "UPDATE access_tokens SET token = ? WHERE owner_type = 'User' AND owner_id = ? AND token = ?").run(newToken, userId, oldToken);
+
+/** The user's role and availability in an account, if a member. */
+export const membershipIn = (db: Db, accountId: number, userId: number) =>
+  stmt(db, 'SELECT role, availability, auto_offline FROM account_users WHERE account_id = ? AND user_id = ?').get(accountId, userId) as
+    | { role: string; availability: string; auto_offline: number }
+    | undefined;

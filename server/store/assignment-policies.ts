@@ -19,15 +19,7 @@ export interface PolicyRow {
 }
 
 /** Every column a create or update sets. */
-export interface PolicyFields {
-  name: string;
-  description: string;
-  assignment_order: string;
-  conversation_priority: string;
-  fair_distribution_limit: number;
-  fair_distribution_window: number;
-  enabled: number;
-}
+export type PolicyFields = Omit<PolicyRow, 'id' | 'account_id' | 'created_at' | 'updated_at'>;
 
 export const policyById = (db: Db, accountId: number, id: number) => stmt(db, 'SELECT * FROM assignment_policies WHERE id = ? AND account_id = ?').get(id, accountId) as PolicyRow | undefined;
 

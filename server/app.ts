@@ -168,6 +168,7 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
       await account.register(conversationActionRoutes(deps));
       await account.register(conversationRoutes(deps));
       await account.register(conversationAssignmentRoutes(deps));
+      await account.register(agentTeamRoutes(deps));
     },
     { prefix: '/api/v1/accounts/:account_id' },
   );
@@ -190,7 +191,6 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   messageRoutes(app, deps);
   contactRoutes(app, deps);
   contactNoteRoutes(app, deps);
-  agentTeamRoutes(app, deps);
   void app.register(installationRoutes(deps));
   void app.register(blobRoutes(deps));
   // The contact-facing families (Client API, Widget API).

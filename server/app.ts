@@ -169,6 +169,7 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
       await account.register(conversationRoutes(deps));
       await account.register(conversationAssignmentRoutes(deps));
       await account.register(agentTeamRoutes(deps));
+      await account.register(contactNoteRoutes(deps));
     },
     { prefix: '/api/v1/accounts/:account_id' },
   );
@@ -190,7 +191,6 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   );
   messageRoutes(app, deps);
   contactRoutes(app, deps);
-  contactNoteRoutes(app, deps);
   void app.register(installationRoutes(deps));
   void app.register(blobRoutes(deps));
   // The contact-facing families (Client API, Widget API).

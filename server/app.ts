@@ -171,6 +171,7 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
       await account.register(agentTeamRoutes(deps));
       await account.register(contactNoteRoutes(deps));
       await account.register(contactRoutes(deps));
+      await account.register(messageRoutes(deps));
     },
     { prefix: '/api/v1/accounts/:account_id' },
   );
@@ -190,7 +191,6 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
     },
     { prefix: '/api/v1' },
   );
-  messageRoutes(app, deps);
   void app.register(installationRoutes(deps));
   void app.register(blobRoutes(deps));
   // The contact-facing families (Client API, Widget API).

@@ -168,6 +168,10 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
       await account.register(conversationActionRoutes(deps));
       await account.register(conversationRoutes(deps));
       await account.register(conversationAssignmentRoutes(deps));
+      await account.register(agentTeamRoutes(deps));
+      await account.register(contactNoteRoutes(deps));
+      await account.register(contactRoutes(deps));
+      await account.register(messageRoutes(deps));
     },
     { prefix: '/api/v1/accounts/:account_id' },
   );
@@ -187,10 +191,6 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
     },
     { prefix: '/api/v1' },
   );
-  messageRoutes(app, deps);
-  contactRoutes(app, deps);
-  contactNoteRoutes(app, deps);
-  agentTeamRoutes(app, deps);
   void app.register(installationRoutes(deps));
   void app.register(blobRoutes(deps));
   // The contact-facing families (Client API, Widget API).

@@ -3,6 +3,7 @@
 import type { Db } from '../db/open';
 import { json } from '../db/open';
 import { inboxesOfContact } from '../store/contact-inboxes';
+import type { NoteRow } from '../store/contact-notes';
 import type { UserRow } from '../store/users';
 import type { InboxRow } from '../store/inboxes';
 import { inboxSettings } from './inbox';
@@ -63,16 +64,6 @@ export function contactSearchResult(c: ContactRow) {
     additional_attributes: json.parse(c.additional_attributes),
     last_activity_at: c.last_activity_at == null ? null : epoch(c.last_activity_at),
   };
-}
-
-export interface NoteRow {
-  id: number;
-  account_id: number;
-  contact_id: number;
-  user_id: number | null;
-  content: string;
-  created_at: number;
-  updated_at: number;
 }
 
 /**

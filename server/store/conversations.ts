@@ -210,3 +210,7 @@ export function deleteConversation(db: Db, conversationId: number): boolean {
     return stmt(db, 'DELETE FROM conversations WHERE id = ?').run(conversationId).changes > 0;
   })();
 }
+
+/** The contact's conversations in the account, the latest activity first. */
+export const conversationsOfContact = (db: Db, accountId: number, contactId: number) =>
+  stmt(db, 'SELECT * FROM conversations WHERE contact_id = ? AND account_id = ? ORDER BY last_activity_at DESC, id DESC').all(contactId, accountId) as ConversationRow[];

@@ -22,6 +22,9 @@ export interface InboxRow {
 
 export const inboxById = (db: Db, accountId: number, id: number) => stmt(db, 'SELECT * FROM inboxes WHERE id = ? AND account_id = ?').get(id, accountId) as InboxRow | undefined;
 
+/** An inbox's channel type (`Channel::Api`, …), by id. */
+export const channelTypeOf = (db: Db, inboxId: number) => (stmt(db, 'SELECT channel_type FROM inboxes WHERE id = ?').get(inboxId) as { channel_type: string }).channel_type;
+
 export const inboxesOfAccount = (db: Db, accountId: number) => stmt(db, 'SELECT * FROM inboxes WHERE account_id = ? ORDER BY id').all(accountId) as InboxRow[];
 
 /** Name, webhook URL, identity verification and settings (merged into what is stored). */

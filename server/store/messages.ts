@@ -67,3 +67,18 @@ export function senderNameOf(db: Db, m: Pick<MessageRow, 'sender_type' | 'sender
   const table = m.sender_id == null ? undefined : SENDER_TABLES.get(m.sender_type ?? '');
   return table ? (stmt(db, `SELECT name FROM ${table} WHERE id = ?`).get(m.sender_id) as { name: string } | undefined)?.name : undefined;
 }
+
+/** Message history by id cursors (spec, Pagination): 20 latest / 20 before / 100 after / 1000 between. */
+export function messagePage(db: Db, conversationId: number, before?: number, after?: number): MessageRow[] {
+  if (before !== undefined && after !== undefined) {
+    return stmt(db, 'SELECT * FROM messages WHERE conversation_id = ? AND id >= ? AND id < ? ORDER BY id ASC LIMIT 1000').all(conversationId, after, before) as MessageRow[];
+  }
+  if (after !== undefined) {
+    return stmt(db, 'SELECT * FROM messages WHERE conversation_id = ? AND id > ? ORDER BY id ASC LIMIT 100').all(conversationId, after) as MessageRow[];
+  }
+  const older =
+    before === undefined
+      ? stmt(db, 'SELECT * FROM messages WHERE conversation_id = ? ORDER BY id DESC LIMIT 20').all(conversationId)
+      : stmt(db, 'SELECT * FROM messages WHERE conversation_id = ? AND id < ? ORDER BY id DESC LIMIT 20').all(conversationId, before);
+  return (older as MessageRow[]).reverse();
+}

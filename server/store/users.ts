@@ -75,3 +75,34 @@ export const membershipIn = (db: Db, accountId: number, userId: number) =>
   stmt(db, 'SELECT role, availability, auto_offline FROM account_users WHERE account_id = ? AND user_id = ?').get(accountId, userId) as
     | { role: string; availability: string; auto_offline: number }
     | undefined;
+
+/** Whether the user is a member of the account. */
+export const isAccountMember = (db: Db, accountId: number, userId: number) => Boolean(stmt(db, 'SELECT 1 FROM account_users WHERE account_id = ? AND user_id = ?').get(accountId, userId));
+
+/** The account's users, by name (the agents list's order). */
+export const usersOfAccount = (db: Db, accountId: number) =>
+  stmt(db, 'SELECT u.* FROM users u JOIN account_users au ON au.user_id = u.id WHERE au.account_id = ? ORDER BY lower(u.name), u.id').all(accountId) as UserRow[];
+
+/** A new member's availability and auto-offline setting. */
+export const setPresence = (db: Db, accountId: number, userId: number, availability: string, autoOffline: boolean) =>
+  stmt(db, 'UPDATE account_users SET availability = ?, auto_offline = ? WHERE account_id = ? AND user_id = ?').run(availability, autoOffline ? 1 : 0, accountId, userId);
+
+/** What an administrator changes on an agent; fields left undefined stay. */
+export function updateAgent(db: Db, accountId: number, userId: number, a: { name?: string | undefined; role?: string | undefined; availability?: string | undefined; autoOffline?: boolean | undefined }) {
+  db.transaction(() => {
+    if (a.name !== undefined) stmt(db, 'UPDATE users SET name = ? WHERE id = ?').run(a.name, userId);
+    if (a.role) stmt(db, 'UPDATE account_users SET role = ? WHERE account_id = ? AND user_id = ?').run(a.role, accountId, userId);
+    if (a.availability) stmt(db, 'UPDATE account_users SET availability = ? WHERE account_id = ? AND user_id = ?').run(a.availability, accountId, userId);
+    if (a.autoOffline !== undefined) stmt(db, 'UPDATE account_users SET auto_offline = ? WHERE account_id = ? AND user_id = ?').run(a.autoOffline ? 1 : 0, accountId, userId);
+  })();
+}
+
+/** The user leaves the account: its inboxes and teams too, and its conversations are unassigned. */
+export function removeFromAccount(db: Db, accountId: number, userId: number) {
+  db.transaction(() => {
+    stmt(db, 'DELETE FROM inbox_members WHERE user_id = ? AND inbox_id IN (SELECT id FROM inboxes WHERE account_id = ?)').run(userId, accountId);
+    stmt(db, 'DELETE FROM team_members WHERE user_id = ? AND team_id IN (SELECT id FROM teams WHERE account_id = ?)').run(userId, accountId);
+    stmt(db, 'UPDATE conversations SET assignee_id = NULL WHERE assignee_id = ? AND account_id = ?').run(userId, accountId);
+    stmt(db, 'DELETE FROM account_users WHERE account_id = ? AND user_id = ?').run(accountId, userId);
+  })();
+}

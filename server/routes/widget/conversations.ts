@@ -3,7 +3,6 @@
 // contact's verified sessions in this inbox). Private notes and activity messages never show.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { stmt } from '../../db/open';
 import { notFound } from '../../http/errors';
 import { contactBody, contactPatchOf } from '../../http/contact-fields';
 import { messageBody, messageContent, typingStatus } from '../../http/message-fields';
@@ -16,6 +15,7 @@ import { visibleConversations } from '../../store/contact-inboxes';
 import type { ContactInboxRow } from '../../store/contact-inboxes';
 import { contactMessagePage } from '../../store/contact-messages';
 import type { ConversationRow } from '../../store/conversations';
+import { conversationById } from '../../store/conversations';
 import { createConversation, createMessage, markContactLastSeen, setConversationStatus, updateContact } from '../../store/writes';
 import type { VisitorSession, WidgetDeps } from './scope';
 import { visitorWrite, widgetSession } from './scope';
@@ -71,7 +71,7 @@ export function widgetConversationRoutes(app: FastifyInstance, deps: WidgetDeps)
     const first = content
       ? createMessage(visitorWrite(deps, contact), { conversation, messageType: 0, content, sender: { type: 'Contact', id: contact.id }, ...(echoId ? { echoId } : {}) })
       : undefined;
-    const fresh = stmt(db, 'SELECT * FROM conversations WHERE id = ?').get(conversation.id) as ConversationRow;
+    const fresh = conversationById(db, conversation.id)!;
     return {
       id: fresh.display_id,
       inbox_id: fresh.inbox_id,

@@ -74,6 +74,7 @@ const navigation: C[] = [
   { id: 'search.focus', title: 'Search', group: 'Search', keys: ['/'], keywords: 'find', run: (ctx) => ctx.focusSearch() },
   { id: 'palette.open', title: 'Command palette', group: 'Help', keys: ['mod+k'], whileTyping: true, paletteHidden: true, run: (ctx) => ctx.setOverlay(ctx.overlay === 'palette' ? undefined : 'palette') },
   { id: 'shortcuts.show', title: 'Keyboard shortcuts', group: 'Help', keys: ['?'], keywords: 'help keys', run: (ctx) => ctx.setOverlay('shortcuts') },
+  { id: 'waiting.settings', title: 'Waiting time colours', group: 'Help', keywords: 'settings wait waiting threshold colour color sla reply time', run: (ctx) => ctx.setOverlay('waiting') },
 ];
 
 const tabs: C[] = tabOptions.map((t, i) => ({

@@ -1,11 +1,12 @@
-// The open conversation's header: who, which number, its triage state (status, snoozed until,
-// priority, assignee, team, labels) and the triage actions as buttons (the same ones e, s, a, t, l, p, u
+// The open conversation's header: who, which number, its triage state (status, snoozed until, how
+// long the contact has waited, priority, assignee, team, labels) and the triage actions as buttons (the same ones e, s, a, t, l, p, u
 // run), then the contact panel toggle.
 import type { Conversation } from '../../../shared/api/records';
 import { formatSnooze } from '../actions/snooze';
 import type { CachedConversation } from '../db/schema';
 import type { PickerKind } from '../state/ui';
 import { UntrustedText } from './UntrustedText';
+import { WaitingChip } from './WaitingChip';
 
 export interface HeaderActions {
   back(): void;
@@ -53,6 +54,7 @@ export function ConversationHeader(props: {
         <span className="muted">#{props.id}</span>
         {c && <span className={`chip status-${c.status}`} data-testid="conversation-status">{c.status}</span>}
         {snoozed && <span className="chip snoozed" data-testid="snoozed-until">{snoozed}</span>}
+        {c && <WaitingChip c={c} long />}
         {c?.priority && (
           <span className={`chip priority-${c.priority}`} data-testid="conversation-priority">
             {c.priority}

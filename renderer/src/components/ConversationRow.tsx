@@ -1,10 +1,11 @@
-// One row of the conversation list: contact, last activity, preview, unread count, and chips for
-// inbox, assignee, priority and labels. Fixed height, so 10,000 rows virtualize cheaply. The
+// One row of the conversation list: contact, how long the contact has waited, last activity,
+// preview, unread count, and chips for inbox, assignee, priority and labels. Fixed height, so 10,000 rows virtualize cheaply. The
 // keyboard cursor is `aria-selected`; a bulk pick is `aria-checked` (with its tick).
 import type { CachedConversation } from '../db/schema';
 import type { Directory } from '../directory/use-directory';
 import { relativeTime } from './time';
 import { UntrustedText } from './UntrustedText';
+import { WaitingChip } from './WaitingChip';
 
 export const ROW_HEIGHT = 84;
 
@@ -49,6 +50,7 @@ export function ConversationRow(props: {
           <UntrustedText text={c.contactName} />
         </span>
         <span className="row-id">#{c.id}</span>
+        <WaitingChip c={c} />
         <time dateTime={new Date(c.lastActivityAt * 1000).toISOString()}>{relativeTime(c.lastActivityAt)}</time>
       </div>
       <div className="row-middle">

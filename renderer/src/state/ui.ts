@@ -8,7 +8,7 @@ import type { ComposerMode } from '../db/schema';
 
 /** The triage pickers: each applies to `triageTargets`. */
 export type PickerKind = 'assign' | 'team' | 'labels' | 'priority' | 'snooze';
-export type Overlay = 'palette' | 'shortcuts' | 'notifications' | PickerKind | undefined;
+export type Overlay = 'palette' | 'shortcuts' | 'notifications' | 'waiting' | PickerKind | undefined;
 /** Which pane has the agent's attention on narrow screens (200% zoom), where one pane shows. */
 export type NarrowPane = 'list' | 'conversation' | 'contact';
 

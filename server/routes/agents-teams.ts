@@ -13,6 +13,7 @@ import type { TeamRow } from '../presenters/people';
 import { agentPartial, teamPartial } from '../presenters/people';
 import { addToAccount, createUser } from '../store/provision';
 import type { RouteDeps } from './deps';
+import { directoryChanged } from './deps';
 
 const A = '/api/v1/accounts/:account_id';
 const roles = ['agent', 'administrator'] as const;
@@ -130,6 +131,7 @@ export function agentTeamRoutes(app: FastifyInstance, deps: RouteDeps) {
         id,
       );
     }
+    directoryChanged(deps, scope.accountId, 'team');
     return teamPartial(db, teamInAccount(db, scope, id), scope.user.id);
   };
 
@@ -158,6 +160,7 @@ export function agentTeamRoutes(app: FastifyInstance, deps: RouteDeps) {
       stmt(db, 'DELETE FROM team_members WHERE team_id = ?').run(team.id);
       stmt(db, 'DELETE FROM teams WHERE id = ?').run(team.id);
     })();
+    directoryChanged(deps, scope.accountId, 'team');
     return reply.code(200).send();
   });
 

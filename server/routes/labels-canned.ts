@@ -12,6 +12,7 @@ import { parseParams } from '../http/params';
 import { pathId, scoped } from '../http/scope';
 import { iso } from '../presenters/time';
 import type { RouteDeps } from './deps';
+import { directoryChanged } from './deps';
 
 const A = '/api/v1/accounts/:account_id';
 
@@ -95,6 +96,7 @@ export function labelCannedRoutes(app: FastifyInstance, deps: RouteDeps) {
         id,
       );
     }
+    directoryChanged(deps, scope.accountId, 'label');
     return label(labelIn(db, scope, id));
   };
 
@@ -117,6 +119,7 @@ export function labelCannedRoutes(app: FastifyInstance, deps: RouteDeps) {
     const scope = scoped(db, request);
     requireAdmin(scope);
     stmt(db, 'DELETE FROM labels WHERE id = ?').run(labelIn(db, scope, pathId(request)).id);
+    directoryChanged(deps, scope.accountId, 'label');
     return reply.code(200).send();
   });
 

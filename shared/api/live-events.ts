@@ -37,6 +37,8 @@ export const conversationEventNames = [
 export const messageEventNames = ['message.created', 'message.updated'] as const;
 export const typingEventNames = ['conversation.typing_on', 'conversation.typing_off'] as const;
 export const contactEventNames = ['contact.created', 'contact.updated'] as const;
+/** The account's labels, inboxes or teams changed: read the directory again. */
+export const DIRECTORY_EVENT = 'account.cache_invalidated';
 
 /** What main forwards to the renderer: one validated event, tagged by the service's event name. */
 export const liveEventSchema = z.union([
@@ -57,6 +59,8 @@ export const liveEventSchema = z.union([
     isPrivate: z.boolean(),
   }),
   z.object({ type: z.enum(contactEventNames), accountId, contact: contactSchema }),
+  /** Which collections changed (`label`, `inbox`, `team`), as far as the service says. */
+  z.object({ type: z.literal(DIRECTORY_EVENT), accountId, changed: z.array(z.string().max(40)).max(10) }),
   z.object({
     type: z.literal('notification.created'),
     accountId,
@@ -92,6 +96,7 @@ const typingPushSchema = z.object({
   is_private: z.boolean().catch(false),
 });
 const contactPushSchema = contactSchema.extend(withAccount);
+const directoryPushSchema = z.object({ ...withAccount, cache_keys: z.record(z.string(), z.unknown()).catch({}) });
 const text = (max: number) =>
   z
     .string()
@@ -163,6 +168,11 @@ export function parseLiveEvent(name: string, data: unknown): { ok: true; event: 
     if (!p.success) return bad(p.error);
     const { account_id, ...contact } = p.data;
     return { ok: true, event: { type: name, accountId: account_id, contact } };
+  }
+  if (name === DIRECTORY_EVENT) {
+    const p = directoryPushSchema.safeParse(data);
+    if (!p.success) return bad(p.error);
+    return { ok: true, event: { type: name, accountId: p.data.account_id, changed: Object.keys(p.data.cache_keys).slice(0, 10).map((k) => k.slice(0, 40)) } };
   }
   if (name === 'notification.created') {
     const p = notificationPushSchema.safeParse(data);

@@ -407,6 +407,7 @@ describe('secrets never cross the bridge', { timeout: 60_000 }, () => {
       { name: 'contact.created', accountId, contactId: ids.contact },
       { name: 'contact.updated', accountId, contactId: ids.contact },
       { name: 'notification.created', accountId, userId: ids.notifiedUser, notificationId: ids.notification },
+      { name: 'account.cache_invalidated', accountId, changed: 'team', at: 1 },
     ];
     const forwardedKinds = new Set<string>();
     for (const e of domain) {

@@ -27,6 +27,7 @@ import type { ServiceFeatures } from '../../../shared/bridge/calls/session';
 import { onReconnect } from '../platform/connection';
 import type { CatchUpResult } from '../sync/catch-up';
 import { advanceWatermark, catchUp } from '../sync/catch-up';
+import { directoryFollower } from '../sync/directory';
 import { HistoryFollower } from '../sync/history';
 import { prefetchQueues } from '../sync/prefetch';
 import { refreshConversation } from '../sync/refresh';
@@ -72,7 +73,10 @@ export function createInboxClient(opts: InboxClientOptions) {
   const db = opts.db ?? new InboxDb(sessionDbName(session.id));
   const me: Person = { id: session.user.id, name: session.user.name };
   const history = new HistoryFollower(db, (conversationId) => async (q) => (await callOrThrow(bridge, 'messages.list', { conversationId, ...q })).payload);
-  const outbox = new OutboxSender({ db, bridge, notify: (text) => view.tell(text), backoff: opts.backoff ?? defaultBackoff, now });
+  // Conversations may have lost a deleted team without an event: the whole cache catches up.
+  const directory = directoryFollower(bridge, db, () => void syncNow());
+  const directoryStale = () => void directory.refresh().catch(() => undefined);
+  const outbox = new OutboxSender({ db, bridge, notify: (text) => view.tell(text), backoff: opts.backoff ?? defaultBackoff, now, directoryStale });
   /** The one conversation read: stored, and its revision handed to the sender for the next write. */
   const refresh = async (conversationId: number) => {
     const read = await refreshConversation(bridge, db, conversationId, now);
@@ -100,6 +104,7 @@ export function createInboxClient(opts: InboxClientOptions) {
     openConversationId: () => view.openConversationId(),
     notifications,
     conversationsChanged: () => view.conversationsChanged(),
+    directoryChanged: directoryStale,
   });
 
   /** The agent's actions, bound to this session's cache and sender. */
@@ -219,6 +224,8 @@ export function createInboxClient(opts: InboxClientOptions) {
     notifications,
     search,
     conversations: { refresh },
+    /** The account's directory, read again now (joins one under way). */
+    directory,
     /** Catch-up of the whole cache now (joins one under way). */
     syncNow,
     /**

@@ -1,9 +1,12 @@
 // The open conversation's header: who, which number, its triage state (status, snoozed until, how
 // long the contact has waited, priority, assignee, team, labels) and the triage actions as buttons (the same ones e, s, a, t, l, p, u
 // run), then the contact panel toggle.
+import { useContext } from 'react';
 import type { Conversation } from '../../../shared/api/records';
 import { formatSnooze } from '../actions/snooze';
 import type { CachedConversation } from '../db/schema';
+import { teamLabel } from '../directory/team-label';
+import { DirectoryContext } from '../directory/use-directory';
 import type { PickerKind } from '../state/ui';
 import { UntrustedText } from './UntrustedText';
 import { WaitingChip } from './WaitingChip';
@@ -40,6 +43,9 @@ export function ConversationHeader(props: {
   actions: HeaderActions;
 }) {
   const c = props.conversation;
+  const directory = useContext(DirectoryContext);
+  // A team the directory no longer lists was deleted: not shown (the service dropped it too).
+  const team = c ? teamLabel(c.teamId, directory.teams, props.record?.meta.team?.name) : undefined;
   const snoozed = snoozeText(props.record);
   const resolved = c?.status === 'resolved';
   return (
@@ -65,9 +71,9 @@ export function ConversationHeader(props: {
             {c.assigneeName ? <UntrustedText text={c.assigneeName} /> : 'Unassigned'}
           </span>
         )}
-        {c && props.record?.meta.team && (
+        {c && team && (
           <span className="chip team" data-testid="conversation-team">
-            Team <UntrustedText text={props.record.meta.team.name} />
+            Team <UntrustedText text={team} />
           </span>
         )}
         {c && c.labels.length > 0 && (

@@ -1,7 +1,8 @@
 // One row of the conversation list: contact, how long the contact has waited, last activity,
-// preview, unread count, and chips for inbox, assignee, priority and labels. Fixed height, so 10,000 rows virtualize cheaply. The
+// preview, unread count, and chips for inbox, assignee, team, priority and labels. Fixed height, so 10,000 rows virtualize cheaply. The
 // keyboard cursor is `aria-selected`; a bulk pick is `aria-checked` (with its tick).
 import type { CachedConversation } from '../db/schema';
+import { teamLabel } from '../directory/team-label';
 import type { Directory } from '../directory/use-directory';
 import { relativeTime } from './time';
 import { UntrustedText } from './UntrustedText';
@@ -26,6 +27,7 @@ export function ConversationRow(props: {
 }) {
   const { c, directory } = props;
   const inbox = directory.inboxes.find((i) => i.id === c.inboxId)?.name;
+  const team = teamLabel(c.teamId, directory.teams);
   return (
     <div
       id={`conversation-row-${c.id}`}
@@ -70,6 +72,12 @@ export function ConversationRow(props: {
           </span>
         )}
         <span className="chip assignee">{c.assigneeName ? <UntrustedText text={c.assigneeName} /> : 'Unassigned'}</span>
+        {team && (
+          <span className="chip team" data-testid="row-team">
+            <span className="visually-hidden">Team </span>
+            <UntrustedText text={team} />
+          </span>
+        )}
         {c.labels.slice(0, 3).map((l) => (
           <span key={l} className="chip label">
             <UntrustedText text={l} />

@@ -6,6 +6,7 @@ import type { Attachment, Message } from '../../../shared/api/records';
 import { MessageText } from './MessageText';
 import type { UnsentInfo } from './unsent';
 import { fullTime } from './time';
+import { ActivityText } from './ActivityText';
 import { UntrustedText } from './UntrustedText';
 import { visibleControls } from '../../../shared/text/untrusted-text';
 
@@ -67,7 +68,7 @@ export function MessageBubble({ message: m, unsent, onRetry, onDiscard }: { mess
       {m.content ? (
         kind === 'activity' ? (
           <div className="content">
-            <UntrustedText text={m.content} />
+            <ActivityText text={m.content} />
           </div>
         ) : (
           <MessageText text={m.content} />

@@ -22,6 +22,8 @@ export interface LiveHandlerDeps {
   notifications?: Pick<NotificationCenter, 'consider'>;
   /** A conversation changed through a live event (the tab counts may have). */
   conversationsChanged?(): void;
+  /** The account's teams, labels or inboxes changed: read the directory again. */
+  directoryChanged?(): void;
 }
 
 export function createLiveHandler(deps: LiveHandlerDeps) {
@@ -66,6 +68,9 @@ export function createLiveHandler(deps: LiveHandlerDeps) {
       case 'contact.created':
       case 'contact.updated':
         return applyContactEvent(deps.db, event);
+      case 'account.cache_invalidated':
+        deps.directoryChanged?.();
+        return;
       case 'notification.created': {
         const id = event.notification.conversationId;
         return deps.notifications?.consider(event, id === null ? undefined : await deps.db.conversations.get(id));

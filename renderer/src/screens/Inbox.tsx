@@ -19,7 +19,7 @@ import { Toasts } from '../components/Toasts';
 import { useNotifySettings } from '../notifications/use-settings';
 import { createInboxCommands } from '../commands/inbox-commands';
 import { useShortcuts } from '../commands/use-shortcuts';
-import { useDirectory, useDirectorySync } from '../directory/use-directory';
+import { DirectoryContext, useDirectory, useDirectorySync } from '../directory/use-directory';
 import { useLiveStatus } from '../live/live-status';
 import { useBridgeConnection } from '../platform/connection';
 import { useLiveUpdates } from '../live/use-live-updates';
@@ -121,6 +121,7 @@ export function Inbox() {
 
   return (
     <WaitingThresholdsProvider>
+    <DirectoryContext.Provider value={directory}>
     <div className="inbox">
       <header className="app-header">
         <h1>{account?.name ? <UntrustedText text={account.name} /> : 'Inbox'}</h1>
@@ -168,6 +169,7 @@ export function Inbox() {
       <Toasts onOpen={(id) => context().open(id)} />
       {isPicker(overlay) && <TriagePickers kind={overlay} targets={triageTargets} directory={directory} onClose={() => setOverlay(undefined)} />}
     </div>
+    </DirectoryContext.Provider>
     </WaitingThresholdsProvider>
   );
 }

@@ -1,6 +1,6 @@
 // Contacts (chatwoot-compat §1.4): the paged list (15), search, one contact, create (no
-// deduplication), update (attributes merge), delete (administrators), a contact's conversations,
-// and its labels. Notes are in contact-notes.ts.
+// deduplication), update (attributes merge), custom attributes removed, delete (administrators), a
+// contact's conversations, and its labels. Notes are in contact-notes.ts.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -20,7 +20,7 @@ import type { InboxRow } from '../presenters/inbox';
 import type { ContactRow } from '../presenters/people';
 import { contactRest } from '../presenters/people';
 import type { ConversationRow } from '../store/conversations';
-import { contactLabels, deleteContact, setContactLabels, updateContact } from '../store/contact-updates';
+import { contactLabels, deleteContact, removeCustomAttributes, setContactLabels, updateContact } from '../store/contact-updates';
 import { createContactInbox } from '../store/provision';
 import { applyAvatar } from '../store/contact-avatars';
 import { commit, insertContact } from '../store/writes';
@@ -96,6 +96,7 @@ const contactFields = {
 const createBody = z.object({ ...contactFields, inbox_id: optionalId.optional(), source_id: shortText(255).optional() });
 const updateBody = z.object(contactFields);
 const labelsBody = z.object({ labels: z.array(z.string().trim().min(1, "can't be blank").max(255)).max(100) });
+const attributeKeysBody = z.object({ custom_attributes: z.array(z.string().max(255)).max(100) });
 
 export function contactRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { db } = deps;
@@ -195,6 +196,14 @@ export function contactRoutes(app: FastifyInstance, deps: RouteDeps) {
     forms.post(A, create);
     forms.patch(`${A}/:id`, update);
     forms.put(`${A}/:id`, update);
+  });
+
+  // chatwoot-compat §1.4: update merges custom attributes, so removing one has its own route.
+  app.post(`${A}/:id/destroy_custom_attributes`, async (request) => {
+    const scope = scoped(db, request);
+    const contact = contactInAccount(db, scope, pathId(request));
+    const { custom_attributes } = parseBody(attributeKeysBody, input(request));
+    return { payload: contactWithInboxes(db, removeCustomAttributes(writeContext(deps, scope), contact, custom_attributes), visibleInboxIds(db, scope)) };
   });
 
   // chatwoot-compat §1.4: removes the picture (and a recorded avatar_url); the same rules as update.

@@ -57,6 +57,9 @@ export async function deliver(bridge: Bridge, entry: OutboxEntry, intent: Intent
     case 'message':
       // The client id goes as echo_id, as the marker in content_attributes, and as the idempotency key (main).
       return wrap(bridge.call('messages.create', { conversationId, content: intent.content, private: intent.private, clientId: entry.clientId }), (message) => ({ message }));
+    case 'contact':
+      // A contact's lane goes through send-contact.ts, never here.
+      return { ok: false, error: { kind: 'internal', message: 'A contact change reached the conversation sender.' } };
   }
 }
 

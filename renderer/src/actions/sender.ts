@@ -21,6 +21,7 @@ import type { RefreshOutcome } from '../sync/refresh';
 import { refreshConversation } from '../sync/refresh';
 import type { BackoffPolicy } from './retry-policy';
 import { classify, defaultBackoff, retryDelay } from './retry-policy';
+import { refuseContactEntry, sendContact } from './send-contact';
 import type { SendCore } from './send-conversation';
 import { newestServiceMessageId, refuseConversationEntry, sendMessage, sendState } from './send-conversation';
 
@@ -266,7 +267,8 @@ export class OutboxSender {
     if (!entry) return;
     entry.afterId = afterId;
     try {
-      if (entry.kind === 'message') await sendMessage(this.core, entry);
+      if (entry.kind === 'contact') await sendContact(this.core, entry);
+      else if (entry.kind === 'message') await sendMessage(this.core, entry);
       else await sendState(this.core, entry);
     } catch (err) {
       const error: BridgeError = err instanceof BridgeFailure ? err.error : { kind: 'internal', message: 'The change could not be saved on this computer.' };
@@ -284,7 +286,7 @@ export class OutboxSender {
   }
 
   private refused(entry: OutboxEntry, error: BridgeError): Promise<void> {
-    return refuseConversationEntry(this.core, entry, error);
+    return entry.kind === 'contact' ? refuseContactEntry(this.core, entry, error) : refuseConversationEntry(this.core, entry, error);
   }
 
   /** `wrote`: the failure is the write's own (it may have landed), not a read before it. */

@@ -12,6 +12,8 @@ import type { Bridge } from '../../../shared/bridge/contract';
 import type { SessionInfo } from '../../../shared/bridge/calls/session';
 import type { ActionContext } from '../actions/agent-actions';
 import * as agent from '../actions/agent-actions';
+import * as contact from '../actions/contact-actions';
+import type { ContactFieldChange } from '../model/contact-intent';
 import type { Person } from '../model/intent';
 import type { BackoffPolicy } from '../actions/retry-policy';
 import { defaultBackoff } from '../actions/retry-policy';
@@ -120,6 +122,16 @@ export function createInboxClient(opts: InboxClientOptions) {
     sendMessage: (conversationId: number, content: string, isPrivate: boolean) => agent.sendMessage(context, conversationId, content, isPrivate),
     retryMessage: (seq: number) => agent.retryMessage(context, seq),
     discardMessage: (seq: number) => agent.discardMessage(db, seq),
+    /** Changes to a contact: its own outbox lane (actions/contact-actions.ts). */
+    contacts: {
+      edit: (contactId: number, change: ContactFieldChange) => contact.editContact(context, contactId, change),
+      removeAttributes: (contactId: number, keys: readonly string[]) => contact.removeContactAttributes(context, contactId, keys),
+      changeLabels: (contactId: number, change: { add?: readonly string[]; remove?: readonly string[] }) => contact.changeContactLabels(context, contactId, change),
+      addNote: (contactId: number, content: string) => contact.addContactNote(context, contactId, content),
+      deleteNote: (contactId: number, noteId: number) => contact.deleteContactNote(context, contactId, noteId),
+      retry: (seq: number) => contact.retryContactChange(context, seq),
+      discard: (seq: number) => contact.discardContactChange(db, seq),
+    },
   };
 
   const features = async (): Promise<ServiceFeatures> => {

@@ -31,6 +31,8 @@ export interface InboxCommandContext {
   focusList(): void;
   setOverlay(o: Overlay): void;
   toggleContactPanel(): void;
+  /** Opens the contact panel's edit form for the open conversation's contact. */
+  editContact(): void;
   triage: TriageCommandContext;
   notifications: NotificationCommandContext;
 }
@@ -63,6 +65,7 @@ const navigation: C[] = [
   { id: 'conversation.reply', title: 'Reply', group: 'Conversation', keys: ['r'], enabled: hasOpen, run: (ctx) => ctx.focusComposer('reply') },
   { id: 'conversation.note', title: 'Write a private note', group: 'Conversation', keys: ['n'], enabled: hasOpen, run: (ctx) => ctx.focusComposer('note') },
   { id: 'conversation.contact', title: 'Show or hide contact details', group: 'Conversation', keys: ['i'], enabled: hasOpen, run: (ctx) => ctx.toggleContactPanel() },
+  { id: 'conversation.editContact', title: 'Edit the contact', group: 'Conversation', keys: ['shift+i'], keywords: 'name email phone attribute customer details', enabled: hasOpen, run: (ctx) => ctx.editContact() },
   {
     id: 'conversation.close',
     title: 'Back to the list (or close, or clear the selection)',

@@ -78,6 +78,11 @@ export function useInboxContext(opts: {
       focusList,
       setOverlay: (o) => ui.setOverlay(o),
       toggleContactPanel: () => ui.toggleContactPanel(),
+      editContact: () => {
+        ui.editContact();
+        // Narrow windows show one pane at a time: the contact's.
+        if (window.matchMedia('(max-width: 1099px)').matches) ui.showPane('contact');
+      },
       notifications: {
         settings: notifyRef.current?.settings,
         update: (change) => notifyRef.current && queue(Promise.resolve(notifyRef.current.update(change))),

@@ -31,6 +31,8 @@ interface UiState {
   composerFocus: { mode: ComposerMode; n: number } | undefined;
   /** A request for the search field to take focus. */
   searchFocus: number;
+  /** A request to edit the open conversation's contact (the panel opens its form); the counter makes repeats distinct. */
+  contactEdit: number;
   /** A short message for the agent in the app's live region ("This link cannot be opened"). */
   notice: { text: string; n: number } | undefined;
   /** Conversations picked for a bulk action (x, Shift+J/K), in the order picked. */
@@ -48,6 +50,7 @@ interface UiState {
   toggleContactPanel(): void;
   focusComposer(mode: ComposerMode): void;
   focusSearch(): void;
+  editContact(): void;
   notify(text: string): void;
   clearNotice(): void;
   toggleBulk(id: number): void;
@@ -71,6 +74,7 @@ export const useUi = create<UiState>()(
       contactPanelOpen: true,
       composerFocus: undefined,
       searchFocus: 0,
+      contactEdit: 0,
       notice: undefined,
       bulkSelection: [],
       triageTargets: [],
@@ -84,6 +88,7 @@ export const useUi = create<UiState>()(
       toggleContactPanel: () => set((s) => ({ contactPanelOpen: !s.contactPanelOpen })),
       focusComposer: (mode) => set((s) => ({ composerFocus: { mode, n: (s.composerFocus?.n ?? 0) + 1 } })),
       focusSearch: () => set((s) => ({ searchFocus: s.searchFocus + 1 })),
+      editContact: () => set((s) => ({ contactEdit: s.contactEdit + 1, contactPanelOpen: true })),
       notify: (text) => set((s) => ({ notice: { text, n: (s.notice?.n ?? 0) + 1 } })),
       clearNotice: () => set({ notice: undefined }),
       toggleBulk: (id) => set((s) => ({ bulkSelection: s.bulkSelection.includes(id) ? s.bulkSelection.filter((x) => x !== id) : [...s.bulkSelection, id] })),

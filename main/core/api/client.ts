@@ -33,13 +33,14 @@ export interface ServiceFeatures {
   idempotencyKey: boolean;
   conversationEtag: boolean;
   changesFeed: boolean;
+  presence: boolean;
 }
-export const noFeatures: ServiceFeatures = { idempotencyKey: false, conversationEtag: false, changesFeed: false };
+export const noFeatures: ServiceFeatures = { idempotencyKey: false, conversationEtag: false, changesFeed: false, presence: false };
 
 /** The `X-Inbox-Extensions` header's tokens as features; anything unknown is ignored. */
 export function featuresOf(header: string | null): ServiceFeatures {
   const tokens = new Set((header ?? '').split(',').map((t) => t.trim().toLowerCase()));
-  return { idempotencyKey: tokens.has('idempotency-key'), conversationEtag: tokens.has('conversation-etag'), changesFeed: tokens.has('changes-feed') };
+  return { idempotencyKey: tokens.has('idempotency-key'), conversationEtag: tokens.has('conversation-etag'), changesFeed: tokens.has('changes-feed'), presence: tokens.has('presence') };
 }
 
 export interface ServiceClientOptions {

@@ -43,7 +43,7 @@ export interface SenderOptions {
   directoryStale?: () => void;
 }
 
-const noFeatures: ServiceFeatures = { idempotencyKey: false, conversationEtag: false, changesFeed: false };
+const noFeatures: ServiceFeatures = { idempotencyKey: false, conversationEtag: false, changesFeed: false, presence: false };
 const STATE_KINDS: ReadonlySet<OutboxEntry['kind']> = new Set(['status', 'priority', 'assignee', 'team', 'labels', 'read', 'unread']);
 
 const combinedLabels = (first: LabelChange, then: LabelChange): Intent => {

@@ -136,7 +136,7 @@ export function createInboxClient(opts: InboxClientOptions) {
 
   const features = async (): Promise<ServiceFeatures> => {
     const r = await bridge.call('session.features', {});
-    return r.ok ? r.value : { idempotencyKey: false, conversationEtag: false, changesFeed: false };
+    return r.ok ? r.value : { idempotencyKey: false, conversationEtag: false, changesFeed: false, presence: false };
   };
 
   /**

@@ -284,6 +284,7 @@ describe('secrets never cross the bridge', { timeout: 60_000 }, () => {
     'app.updateSettings': {},
     'app.setUnreadCount': { count: 3 },
     'app.liveStatus': {},
+    'app.setViewing': { conversationId: ids.conversation },
     'app.notify': { title: 'New message', body: 'Hello', conversationId: ids.conversation },
     'app.closeNotification': { tag: 'conversation-1' },
     'shell.openExternal': { url: 'https://example.com/page' },
@@ -314,6 +315,7 @@ describe('secrets never cross the bridge', { timeout: 60_000 }, () => {
     'conversations.setLabels': { conversationId: ids.conversation, labels: ['vip'] },
     'conversations.updateLastSeen': { conversationId: ids.conversation },
     'conversations.markUnread': { conversationId: ids.conversation },
+    'conversations.typing': { conversationId: ids.conversation, on: true, private: false },
     'messages.create': { conversationId: ids.conversation, content: 'Thanks!', private: false, clientId: '2b7c9a50-2f4e-4f7e-9a55-0c8d6f1e1a11' },
   });
 

@@ -99,6 +99,11 @@ export const operations: { [C in ApiCallName]: (input: BridgeParsedInput<C>, ctx
   }),
   'conversations.updateLastSeen': (input, { accountId }) => ({ method: 'POST', headers: ifMatch(input.ifMatch), path: `${conversation(accountId, input.conversationId)}/update_last_seen` }),
   'conversations.markUnread': (input, { accountId }) => ({ method: 'POST', headers: ifMatch(input.ifMatch), path: `${conversation(accountId, input.conversationId)}/unread` }),
+  'conversations.typing': (input, { accountId }) => ({
+    method: 'POST',
+    path: `${conversation(accountId, input.conversationId)}/toggle_typing_status`,
+    body: { typing_status: input.on ? 'on' : 'off', is_private: input.private },
+  }),
   // Contact writes: no revisions on contacts, so the outbox keeps one request of unknown outcome per
   // contact and waits out the landing window after one (SYNC-PROTOCOL.md, contacts).
   'contacts.update': (input, { accountId }) => ({

@@ -94,7 +94,7 @@ describe('the attack corpus in every place untrusted text is shown', () => {
     for (const text of CORPUS) {
       const c = cachedWith(text);
       const actions = { back: noop, setStatus: noop, markUnread: noop, open: noop, toggleContact: noop };
-      const { container, unmount } = render(<ConversationHeader id={7} name={text} conversation={c} record={undefined} contactExpanded={false} actions={actions} />);
+      const { container, unmount } = render(<ConversationHeader id={7} name={text} conversation={c} record={undefined} contactExpanded={false} actions={actions} meId={2} />);
       expectIsolated(container.querySelector('h2')!, text);
       expectIsolated(container.querySelector('[data-testid="conversation-assignee"]')!, text);
       expectNoRawControls(container);

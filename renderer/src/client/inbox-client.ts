@@ -24,6 +24,7 @@ import { createNotificationCenter } from '../notifications/notification-center';
 import type { NotificationCenterDeps } from '../notifications/notification-center';
 import type { NotifySettings } from '../notifications/settings';
 import { callOrThrow } from '../platform/call';
+import { createTypingReporter } from '../composer/typing';
 import { LocalSearchIndex } from '../search/local-index';
 import type { ServiceFeatures } from '../../../shared/bridge/calls/session';
 import { onReconnect } from '../platform/connection';
@@ -86,6 +87,15 @@ export function createInboxClient(opts: InboxClientOptions) {
     return read;
   };
   const context: ActionContext = { db, me, kick: () => outbox.kick() };
+  // Fire and forget: typing is transient (composer/typing.ts).
+  const typing = createTypingReporter({
+    send: (conversationId, on, isPrivate) => void bridge.call('conversations.typing', { conversationId, on, private: isPrivate }),
+    now,
+    timer: (ms, fire) => {
+      const t = setTimeout(fire, ms);
+      return () => clearTimeout(t);
+    },
+  });
   const search = new LocalSearchIndex(db);
   const notifications = createNotificationCenter({
     db,
@@ -238,6 +248,8 @@ export function createInboxClient(opts: InboxClientOptions) {
     conversations: { refresh },
     /** The account's directory, read again now (joins one under way). */
     directory,
+    /** The agent's own typing, told to the service (throttled). */
+    typing,
     /** Catch-up of the whole cache now (joins one under way). */
     syncNow,
     /**

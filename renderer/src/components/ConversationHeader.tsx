@@ -1,5 +1,6 @@
 // The open conversation's header: who, which number, its triage state (status, snoozed until, how
-// long the contact has waited, priority, assignee, team, labels) and the triage actions as buttons (the same ones e, s, a, t, l, p, u
+// long the contact has waited, priority, assignee and their availability, team, labels), the
+// colleagues who also have it open, and the triage actions as buttons (the same ones e, s, a, t, l, p, u
 // run), then the contact panel toggle.
 import { useContext } from 'react';
 import type { Conversation } from '../../../shared/api/records';
@@ -8,6 +9,7 @@ import type { CachedConversation } from '../db/schema';
 import { teamLabel } from '../directory/team-label';
 import { DirectoryContext } from '../directory/use-directory';
 import type { PickerKind } from '../state/ui';
+import { AlsoViewing, AssigneeAvailability } from './ColleaguePresence';
 import { UntrustedText } from './UntrustedText';
 import { WaitingChip } from './WaitingChip';
 
@@ -41,6 +43,8 @@ export function ConversationHeader(props: {
   record: Conversation | undefined;
   contactExpanded: boolean;
   actions: HeaderActions;
+  /** The signed-in agent (not listed among those also viewing). */
+  meId: number;
 }) {
   const c = props.conversation;
   const directory = useContext(DirectoryContext);
@@ -69,8 +73,15 @@ export function ConversationHeader(props: {
         {c && (
           <span className="chip assignee" data-testid="conversation-assignee">
             {c.assigneeName ? <UntrustedText text={c.assigneeName} /> : 'Unassigned'}
+            {c.assigneeId > 0 && (
+              <>
+                {' '}
+                <AssigneeAvailability assigneeId={c.assigneeId} />
+              </>
+            )}
           </span>
         )}
+        {c && <AlsoViewing conversationId={props.id} meId={props.meId} />}
         {c && team && (
           <span className="chip team" data-testid="conversation-team">
             Team <UntrustedText text={team} />

@@ -5,6 +5,7 @@ import type { CachedConversation } from '../db/schema';
 import { teamLabel } from '../directory/team-label';
 import type { Directory } from '../directory/use-directory';
 import { relativeTime } from './time';
+import { RowTyping } from './TypingIndicator';
 import { UntrustedText } from './UntrustedText';
 import { WaitingChip } from './WaitingChip';
 
@@ -56,6 +57,7 @@ export function ConversationRow(props: {
         <time dateTime={new Date(c.lastActivityAt * 1000).toISOString()}>{relativeTime(c.lastActivityAt)}</time>
       </div>
       <div className="row-middle">
+        <RowTyping conversationId={c.id} />
         <span className="preview">{c.preview ? <UntrustedText text={c.preview} context="prose" /> : '\u00a0'}</span>
         {c.unreadCount > 0 && (
           <span className="unread" aria-label={`${c.unreadCount >= 10 ? 'more than 9' : c.unreadCount} unread`}>

@@ -8,6 +8,7 @@ import type { InboxDb } from '../db/schema';
 import type { HistoryFollower } from '../sync/history';
 import { applyContactEvent, applyConversationEvent, applyMessageEvent } from './apply';
 import type { NotificationCenter } from '../notifications/notification-center';
+import { usePresence } from './presence';
 import { useTyping } from './typing';
 
 export interface LiveHandlerDeps {
@@ -28,6 +29,8 @@ export interface LiveHandlerDeps {
 
 export function createLiveHandler(deps: LiveHandlerDeps) {
   const reading = new Map<number, Promise<void>>();
+  /** Colleagues a presence report named that the directory did not list (each read for once). */
+  const askedAbout = new Set<number>();
   let queue: Promise<void> = Promise.resolve();
 
   /** A conversation the cache does not hold yet (never listed here): read it, so its row appears. Bursts share one read. */
@@ -62,7 +65,7 @@ export function createLiveHandler(deps: LiveHandlerDeps) {
         const key = `${event.user?.type ?? 'someone'}:${event.user?.id ?? 0}`;
         if (event.user?.type === 'user' && event.user.id === deps.meId) return;
         if (event.type === 'conversation.typing_off') useTyping.getState().stop(event.conversationId, key);
-        else useTyping.getState().start(event.conversationId, key, { name: event.user?.available_name || event.user?.name || 'Someone', isPrivate: event.isPrivate });
+        else useTyping.getState().start(event.conversationId, key, { name: event.user?.available_name || event.user?.name || 'Someone', isPrivate: event.isPrivate, agent: event.user?.type === 'user' });
         return;
       }
       case 'contact.created':
@@ -71,6 +74,15 @@ export function createLiveHandler(deps: LiveHandlerDeps) {
       case 'account.cache_invalidated':
         deps.directoryChanged?.();
         return;
+      case 'presence.update': {
+        usePresence.getState().apply(event);
+        // A colleague the directory does not list yet (added since it was read): read it again, once per colleague.
+        const listed = new Set((await deps.db.agents.toArray()).map((a) => a.id));
+        const unknown = Object.keys(event.users).map(Number).filter((id) => !listed.has(id) && !askedAbout.has(id));
+        for (const id of unknown) askedAbout.add(id);
+        if (unknown.length && listed.size) deps.directoryChanged?.();
+        return;
+      }
       case 'notification.created': {
         const id = event.notification.conversationId;
         return deps.notifications?.consider(event, id === null ? undefined : await deps.db.conversations.get(id));

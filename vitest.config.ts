@@ -9,7 +9,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', environment: 'node', include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts'] },
+        test: { name: 'node', environment: 'node', include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/interop/**/*.test.ts'] },
       },
       {
         extends: true,

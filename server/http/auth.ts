@@ -7,27 +7,13 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/open';
 import { stmt } from '../db/open';
 import type { Performer } from '../events/bus';
+import type { BotRow } from '../store/agent-bots';
+import { botById } from '../store/agent-bots';
+import type { UserRow } from '../store/users';
+import { userById } from '../store/users';
 import { forbidden, notAuthorized, notFound, notSignedIn, unauthorized } from './errors';
 
 export type Role = 'administrator' | 'agent';
-export interface UserRow {
-  id: number;
-  name: string;
-  display_name: string | null;
-  email: string;
-  pubsub_token: string;
-  message_signature: string | null;
-  ui_settings: string;
-  created_at: number;
-}
-export interface BotRow {
-  id: number;
-  account_id: number | null;
-  name: string;
-  description: string | null;
-  outgoing_url: string | null;
-  created_at: number;
-}
 export interface Actor {
   kind: 'user' | 'bot';
   id: number;
@@ -77,14 +63,6 @@ export function authenticate(db: Db, request: FastifyRequest): Actor {
   const row = token.length <= 512 ? tokenOwner(db, token) : undefined;
   if (!row) throw unauthorized('Invalid Access Token');
   return { kind: row.owner_type === 'User' ? 'user' : 'bot', id: row.owner_id, token };
-}
-
-export function userById(db: Db, id: number): UserRow | undefined {
-  return stmt(db, 'SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
-}
-
-export function botById(db: Db, id: number): BotRow | undefined {
-  return stmt(db, 'SELECT * FROM agent_bots WHERE id = ?').get(id) as BotRow | undefined;
 }
 
 function accountRow(db: Db, accountId: number) {

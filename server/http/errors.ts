@@ -45,7 +45,7 @@ export function installErrorHandling(app: FastifyInstance) {
     // multipart uploads over their limits alike.
     if (status === 413) return reply.code(400).send({ error: err.code === 'FST_REQ_FILE_TOO_LARGE' ? 'Attachment is too large' : 'Request body is too large' });
     // The spec's table has no 415: a body we cannot read is "unparseable" (400).
-    if (status === 415) return reply.code(400).send({ error: 'Unsupported content type: send application/json' });
+    if (status === 415) return reply.code(400).send({ error: 'Unsupported content type: send JSON or form data' });
     if (status >= 400 && status < 500) {
       return reply.code(400).send({ error: err.code?.startsWith('FST_ERR_CTP') ? 'Request body could not be parsed' : 'Bad request' });
     }

@@ -35,13 +35,15 @@ export type Verification = 'verified' | 'not_required' | 'failed';
 
 /**
  * Rules 4 and 5: no hash is fine unless the inbox requires one; a hash that is sent must match.
- * `identifier` missing means the empty string (the hash is over what was sent, nothing else).
+ * A blank hash (`""`, what form builders send for an empty field) is no hash, as Rails'
+ * `identifier_hash.present?` reads it. `identifier` missing means the empty string (the hash is
+ * over what was sent, nothing else).
  */
 export function verifyIdentity(
   inbox: { hmac_token: string; hmac_mandatory: number },
   input: { identifier?: string | null | undefined; identifier_hash?: string | null | undefined },
 ): Verification {
   const hash = input.identifier_hash;
-  if (hash === undefined || hash === null) return inbox.hmac_mandatory === 1 ? 'failed' : 'not_required';
+  if (hash === undefined || hash === null || hash.trim() === '') return inbox.hmac_mandatory === 1 ? 'failed' : 'not_required';
   return hashMatches(inbox.hmac_token, input.identifier ?? '', hash) ? 'verified' : 'failed';
 }

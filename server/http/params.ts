@@ -11,12 +11,17 @@ export const intString = z
   .transform(Number)
   .refine((n) => Number.isSafeInteger(n) && n > 0, 'must be a positive integer');
 
+/** A malformed path or query parameter as the spec's 400 `{error}`. */
+export function malformedParameter(error: z.ZodError, what: string) {
+  const issue = error.issues[0];
+  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+  return badRequest(`Invalid ${what}: ${where}${issue?.message ?? 'malformed'}`);
+}
+
 export function parseParams<T extends z.ZodType>(schema: T, value: unknown, what = 'parameter'): z.output<T> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-  throw badRequest(`Invalid ${what}: ${where}${issue?.message ?? 'malformed'}`);
+  throw malformedParameter(result.error, what);
 }
 
 /** `labels[]=a&labels[]=b`, `labels=a`, or `labels=a,b` all mean the same list. */

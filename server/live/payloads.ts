@@ -4,7 +4,7 @@
 import type { Db } from '../db/open';
 import { stmt } from '../db/open';
 import type { DomainEvent, Performer } from '../events/bus';
-import { userById } from '../http/auth';
+import { userById } from '../store/users';
 import { conversationPush, messageConversationSummary } from '../presenters/conversation-push';
 import type { MessageRow } from '../presenters/message';
 import { messagePush } from '../presenters/message';

@@ -2,14 +2,14 @@
 // the slim inbox inside them, the raw inbox model a contact create returns, search and note shapes.
 import type { Db } from '../db/open';
 import { json, stmt } from '../db/open';
-import type { UserRow } from '../http/auth';
-import type { InboxRow } from './inbox';
+import type { UserRow } from '../store/users';
+import type { InboxRow } from '../store/inboxes';
 import { inboxSettings } from './inbox';
 import type { ContactRow } from './people';
 import { agentPartial, contactRest } from './people';
 import { epoch, iso } from './time';
 
-function inboxSlim(i: InboxRow) {
+export function inboxSlim(i: InboxRow) {
   return { id: i.id, avatar_url: '', channel_id: i.channel_id, name: i.name, channel_type: i.channel_type, provider: null };
 }
 

@@ -5,7 +5,8 @@
 // credential, because this payload also leaves the service in webhook deliveries.
 import type { Db } from '../db/open';
 import { json, stmt } from '../db/open';
-import { botById, userById } from '../http/auth';
+import { botById } from '../store/agent-bots';
+import { userById } from '../store/users';
 import type { ConversationRow } from '../store/conversations';
 import { labelsOf, lastMessage, unreadCount } from '../store/conversations';
 import { messagePush } from './message';

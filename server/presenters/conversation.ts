@@ -1,7 +1,8 @@
 // Conversation REST shape (chatwoot-compat §2.1), key order as the reference service emits it.
 import type { Db } from '../db/open';
 import { json, stmt } from '../db/open';
-import { botById, userById } from '../http/auth';
+import { botById } from '../store/agent-bots';
+import { userById } from '../store/users';
 import type { ConversationRow } from '../store/conversations';
 import { labelsOf, lastMessage, unreadCount } from '../store/conversations';
 import type { MessageRow } from './message';

@@ -1,22 +1,8 @@
 // The full inbox object (spec: Resources → Inbox; chatwoot-compat §2.11). Configurable fields live
 // in `inboxes.settings` (JSON) with the defaults below.
 import { json } from '../db/open';
+import type { InboxRow } from '../store/inboxes';
 import { iso } from './time';
-
-export interface InboxRow {
-  id: number;
-  account_id: number;
-  name: string;
-  channel_type: string;
-  channel_id: number;
-  identifier: string | null;
-  website_token: string | null;
-  hmac_token: string;
-  hmac_mandatory: number;
-  webhook_url: string | null;
-  settings: string;
-  created_at: number;
-}
 
 /** Monday to Friday 9-17, weekends closed. */
 function defaultWorkingHours() {
@@ -72,6 +58,17 @@ function widgetScript(row: InboxRow, baseUrl: string) {
   return `<script>(function(d,t){var g=d.createElement(t);g.src=${JSON.stringify(`${baseUrl}/packs/js/sdk.js`)};g.async=true;d.body.appendChild(g);g.onload=function(){window.chatwootSDK.run({websiteToken:${JSON.stringify(row.website_token)},baseUrl:${JSON.stringify(baseUrl)}})}})(document,"script");</script>`;
 }
 
+/**
+ * The spec's Inbox table declares `medium` not nullable ("communication medium such as sms or
+ * email"); Chatwoot only fills it for Twilio. Every inbox here says what it is: `email`,
+ * `web_widget`, `api` (the channel type's name in snake case).
+ */
+const mediumOf = (channelType: string) =>
+  channelType
+    .replace(/^Channel::/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase();
+
 /** `isAdmin` controls the credential fields (hmac_token), as the reference service does. */
 export function inboxFull(row: InboxRow, opts: { isAdmin: boolean; baseUrl: string }) {
   const s = inboxSettings(row);
@@ -90,7 +87,7 @@ export function inboxFull(row: InboxRow, opts: { isAdmin: boolean; baseUrl: stri
     messaging_service_sid: null,
     phone_number: null,
     provider: null,
-    medium: row.channel_type === 'Channel::Email' ? 'email' : null,
+    medium: mediumOf(row.channel_type),
     ...(row.channel_type === 'Channel::Api' ? { webhook_url: row.webhook_url, inbox_identifier: row.identifier, additional_attributes: {} } : {}),
     created_at: iso(row.created_at),
   };

@@ -1,7 +1,8 @@
 // Messages: the REST shape (§2.4) and the push_event_data shape (§2.6) used inside conversations and events.
 import type { Db } from '../db/open';
 import { json, stmt } from '../db/open';
-import { botById, userById } from '../http/auth';
+import { botById } from '../store/agent-bots';
+import { userById } from '../store/users';
 import { agentBotPush, contactById, contactPush, userPush } from './people';
 import { epoch, iso } from './time';
 

@@ -2,7 +2,8 @@
 // snooze return.
 import type { Db } from '../db/open';
 import { json, stmt } from '../db/open';
-import { botById, userById } from '../http/auth';
+import { botById } from '../store/agent-bots';
+import { userById } from '../store/users';
 import type { ConversationRow } from '../store/conversations';
 import { conversationPush } from './conversation-push';
 import type { MessageRow } from './message';

@@ -1,7 +1,8 @@
 // Contacts, users (agents) and teams as they appear inside other records (chatwoot-compat §2.7, §2.10, §2.12).
 import type { Db } from '../db/open';
 import { json, stmt } from '../db/open';
-import type { BotRow, UserRow } from '../http/auth';
+import type { UserRow } from '../store/users';
+import type { BotRow } from '../store/agent-bots';
 import { epoch } from './time';
 
 export interface ContactRow {

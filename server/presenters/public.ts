@@ -6,17 +6,11 @@ import type { Db } from '../db/open';
 import { json, stmt } from '../db/open';
 import type { ConversationRow } from '../store/conversations';
 import type { ContactInboxRow } from '../store/contact-inboxes';
+import { avatarAttributes } from '../store/contact-inboxes';
 import type { MessageRow } from './message';
 import { messageRest } from './message';
 import type { ContactRow } from './people';
 import { epoch, iso } from './time';
-
-const AVATAR_COLOURS = ['#FFCA99', '#C7EBFF', '#D4F5D4', '#F5D4EE', '#FFE9A8'];
-
-/** The avatar placeholders every contact carries (spec: additional_attributes of Contact). */
-export function avatarAttributes(seed: number) {
-  return { avatar_background_color: AVATAR_COLOURS[seed % AVATAR_COLOURS.length]!, illustration_avatar_index: seed % 10 };
-}
 
 /** The Contact record as the Client API's contact update returns it (spec: Resources → Contact). */
 export function contactRecord(c: ContactRow) {

@@ -1,7 +1,7 @@
 // The widget session response (spec: Resources → Widget configuration): website_channel_config with
 // every field the spec lists, the visitor's contact, and global_config.
 import { randomInt } from 'node:crypto';
-import type { InboxRow } from './inbox';
+import type { InboxRow } from '../store/inboxes';
 import { inboxSettings } from './inbox';
 import type { ContactRow } from './people';
 import { iso } from './time';

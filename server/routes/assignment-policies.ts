@@ -12,7 +12,7 @@ import { boolish, input, oneOf, parseBody, shortText, wrapped } from '../http/bo
 import { invalid, notFound } from '../http/errors';
 import { intString } from '../http/params';
 import { baseUrlOf, pathId, scoped } from '../http/scope';
-import type { InboxRow } from '../presenters/inbox';
+import type { InboxRow } from '../store/inboxes';
 import { inboxFull } from '../presenters/inbox';
 import { epoch } from '../presenters/time';
 import type { RouteDeps } from './deps';

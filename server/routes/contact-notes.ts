@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { stmt } from '../db/open';
-import { userById } from '../http/auth';
+import { userById } from '../store/users';
 import { input, parseBody, wrapped } from '../http/body';
 import { notFound } from '../http/errors';
 import { createOnce, keyedRequest, replayed } from '../http/idempotency';

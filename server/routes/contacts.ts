@@ -16,7 +16,7 @@ import { intString, listParam, parseParams } from '../http/params';
 import { pathId, scoped, storedLinkBase } from '../http/scope';
 import { contactWithInboxes, inboxRaw } from '../presenters/contact';
 import { conversationRest } from '../presenters/conversation';
-import type { InboxRow } from '../presenters/inbox';
+import type { InboxRow } from '../store/inboxes';
 import type { ContactRow } from '../presenters/people';
 import { contactRest } from '../presenters/people';
 import type { ConversationRow } from '../store/conversations';

@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { stmt } from '../db/open';
-import { botById, userById } from '../http/auth';
+import { botById } from '../store/agent-bots';
+import { userById } from '../store/users';
 import { input, oneOf, optionalId, parseBody } from '../http/body';
 import { etag, ifMatchOf } from '../http/preconditions';
 import { callerScoped, scoped, visibleConversation } from '../http/scope';
@@ -37,7 +38,10 @@ export function conversationAssignmentRoutes(app: FastifyInstance, deps: RouteDe
     const caller = callerScoped(db, request);
     const c = visibleConversation(db, caller, request.params);
     const precondition = ifMatchOf(request);
-    const body = parseBody(assignmentBody, input(request));
+    // As the reference: `team_id` is read only when `assignee_id` is absent, so a client that sends
+    // both (generated clients send every field, `team_id: 0` for "unset") assigns the agent.
+    const { team_id, ...params } = input(request);
+    const body = parseBody(assignmentBody, 'assignee_id' in params ? params : { ...params, team_id });
     let change: ConversationChange | undefined;
     let answer = (): unknown => null;
     if (body.assignee_id !== undefined) {

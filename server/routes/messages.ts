@@ -1,12 +1,13 @@
 // A conversation's messages: history by id cursors, sending (replies, private notes, attachments
 // metadata), and the reference service's soft delete.
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/open';
 import { json, stmt } from '../db/open';
-import { userById } from '../http/auth';
+import { userById } from '../store/users';
 import { attributesObject, boolish, input, oneOf, parseBody } from '../http/body';
-import { invalid, notFound } from '../http/errors';
+import { forbidden, invalid, notFound } from '../http/errors';
 import { createOnce, keyedRequest, replayed } from '../http/idempotency';
 import { intString, parseParams } from '../http/params';
 import { baseUrlOf, callerScoped, scoped, visibleConversation } from '../http/scope';
@@ -15,9 +16,12 @@ import { messageRest } from '../presenters/message';
 import { contactById, contactPush, userPush } from '../presenters/people';
 import { iso } from '../presenters/time';
 import type { ConversationRow } from '../store/conversations';
+import { messageOf, softDeleteMessage, updateMessage } from '../store/message-updates';
 import { labelsOf } from '../store/conversations';
-import { extensionOf, fileTypeOf, uploadByKey, uploadUrl } from '../store/uploads';
-import type { NewAttachment } from '../store/writes';
+import { attachmentOfUpload, extensionOf, fileTypeOf, storeUploadedFile, uploadByKey } from '../store/uploads';
+import { acceptFileForms, readFileForm } from '../http/file-form';
+import { MAX_UPLOAD_BYTES } from './uploads';
+import type { NewAttachment } from '../store/uploads';
 import { commit, insertMessage } from '../store/writes';
 import type { RouteDeps } from './deps';
 import { writeContext } from './deps';
@@ -25,6 +29,8 @@ import { writeContext } from './deps';
 const A = '/api/v1/accounts/:account_id/conversations/:conversation_id/messages';
 const messagesQuery = z.object({ before: intString.optional(), after: z.union([z.literal('0'), intString]).optional() });
 const messageParams = z.object({ account_id: intString, conversation_id: intString, id: intString });
+const STATUSES = ['sent', 'delivered', 'read', 'failed'];
+const statusBody = z.object({ status: z.string().max(50).optional(), external_error: z.string().max(2000).optional() });
 
 /** Message history by id cursors (spec, Pagination): 20 latest / 20 before / 100 after / 1000 between. */
 function messagePage(db: Db, conversationId: number, before?: number, after?: number): MessageRow[] {
@@ -92,13 +98,7 @@ function resolveAttachments(db: Db, accountId: number, baseUrl: string, items: z
     if (typeof item === 'string') {
       const upload = uploadByKey(db, accountId, item);
       if (!upload) throw invalid(`attachments: no upload with key ${item.slice(0, 40)}`, ['attachments']);
-      return {
-        fileType: fileTypeOf(upload.content_type),
-        extension: extensionOf(upload.filename),
-        dataUrl: uploadUrl(upload, baseUrl),
-        fileSize: upload.byte_size,
-        fallbackTitle: upload.filename,
-      };
+      return attachmentOfUpload(upload, baseUrl);
     }
     if (!item.data_url && item.file_type !== 'location' && item.file_type !== 'fallback') throw invalid('attachments: data_url is required', ['attachments']);
     const fileType = item.file_type ?? fileTypeOf(item.content_type);
@@ -138,54 +138,94 @@ export function messageRoutes(app: FastifyInstance, deps: RouteDeps) {
   });
 
   // No deduplication (spec: Retries): a retried send is a second message, unless the client sends an
-  // Idempotency-Key (beyond the spec, http/idempotency.ts).
-  app.post(A, async (request, reply) => {
-    const caller = callerScoped(db, request);
-    const c = visibleConversation(db, caller, request.params);
-    const keyed = keyedRequest(request, caller);
-    const replay = replayed(deps, reply, keyed);
-    if (replay) return replay;
-    const body = parseBody(createBody, input(request));
-    const messageType = typeof body.message_type === 'number' ? body.message_type : messageTypes[body.message_type ?? 'outgoing'];
-    const inbox = stmt(db, 'SELECT channel_type FROM inboxes WHERE id = ?').get(c.inbox_id) as { channel_type: string };
-    if (messageType === 0 && inbox.channel_type !== 'Channel::Api') throw invalid('message_type incoming is only allowed in API inboxes', ['message_type']);
-    const attachments = resolveAttachments(db, caller.accountId, baseUrlOf(request), body.attachments ?? []);
-    const attributes = contentAttributes(body.content_attributes);
-    const content = body.content ?? null;
-    if ((content === null || content.trim() === '') && attachments.length === 0 && Object.keys(attributes).length === 0) {
-      throw invalid("content can't be blank", ['content']);
-    }
-    const sender =
-      messageType === 0
-        ? { type: 'Contact' as const, id: c.contact_id }
-        : messageType === 2
-          ? null
-          : caller.user
-            ? { type: 'User' as const, id: caller.user.id }
-            : { type: 'AgentBot' as const, id: caller.bot!.id };
-    const ctx = writeContext(deps, caller);
-    return createOnce(deps, reply, keyed, () => {
-      const row = commit(ctx, (events) =>
-        insertMessage(
-          ctx,
-          {
-            conversation: c,
-            messageType: messageType as 0 | 1 | 2 | 3,
-            content,
-            private: body.private ?? false,
-            contentType: body.content_type ?? 'text',
-            contentAttributes: attributes,
-            sender,
-            sourceId: body.source_id ?? null,
-            attachments,
-            // Not stored (chatwoot-compat §2.4); the live message.created event carries it (§2.6).
-            ...(body.echo_id === undefined ? {} : { echoId: String(body.echo_id) }),
-          },
-          events,
-        ),
+  // Idempotency-Key (beyond the spec, http/idempotency.ts). JSON, a form, or multipart form data
+  // with `attachments[]` files (chatwoot-compat §2.5), stored like uploads.
+  app.register(async (scope) => {
+    await acceptFileForms(scope, { fileSize: MAX_UPLOAD_BYTES, files: 15 });
+    scope.post(A, async (request, reply) => {
+      const caller = callerScoped(db, request);
+      const c = visibleConversation(db, caller, request.params);
+      const form = await readFileForm(request, 'attachments[]');
+      const files = form?.files ?? [];
+      const keyed = keyedRequest(
+        request,
+        caller,
+        form ? { params: form.params, files: files.map((f) => [f.filename, createHash('sha256').update(f.data).digest('hex')]) } : request.body,
       );
-      return messageRest(db, row, c.display_id, body.echo_id === undefined ? undefined : String(body.echo_id));
+      const replay = replayed(deps, reply, keyed);
+      if (replay) return replay;
+      const body = parseBody(createBody, form ? { ...(request.query as object), ...form.params } : input(request));
+      const messageType = typeof body.message_type === 'number' ? body.message_type : messageTypes[body.message_type ?? 'outgoing'];
+      const inbox = stmt(db, 'SELECT channel_type FROM inboxes WHERE id = ?').get(c.inbox_id) as { channel_type: string };
+      if (messageType === 0 && inbox.channel_type !== 'Channel::Api') throw invalid('message_type incoming is only allowed in API inboxes', ['message_type']);
+      const attachments = resolveAttachments(db, caller.accountId, baseUrlOf(request), body.attachments ?? []);
+      const attributes = contentAttributes(body.content_attributes);
+      const content = body.content ?? null;
+      if ((content === null || content.trim() === '') && attachments.length + files.length === 0 && Object.keys(attributes).length === 0) {
+        throw invalid("content can't be blank", ['content']);
+      }
+      const sender =
+        messageType === 0
+          ? { type: 'Contact' as const, id: c.contact_id }
+          : messageType === 2
+            ? null
+            : caller.user
+              ? { type: 'User' as const, id: caller.user.id }
+              : { type: 'AgentBot' as const, id: caller.bot!.id };
+      const ctx = writeContext(deps, caller);
+      return createOnce(deps, reply, keyed, () => {
+        const row = commit(ctx, (events) => {
+          const uploaded = files.map((f) => attachmentOfUpload(storeUploadedFile(db, { accountId: caller.accountId, ...f, now: ctx.now }), baseUrlOf(request)));
+          return insertMessage(
+            ctx,
+            {
+              conversation: c,
+              messageType: messageType as 0 | 1 | 2 | 3,
+              content,
+              private: body.private ?? false,
+              contentType: body.content_type ?? 'text',
+              contentAttributes: attributes,
+              sender,
+              sourceId: body.source_id ?? null,
+              attachments: [...attachments, ...uploaded],
+              // Not stored (chatwoot-compat §2.4); the live message.created event carries it (§2.6).
+              ...(body.echo_id === undefined ? {} : { echoId: String(body.echo_id) }),
+            },
+            events,
+          );
+        });
+        return messageRest(db, row, c.display_id, body.echo_id === undefined ? undefined : String(body.echo_id));
+      });
     });
+
+    // A delivery status an API channel reports (chatwoot-compat §1.2): API inboxes only (403 elsewhere,
+    // as the reference). A status that is not one of the four, or `delivered` after `read`, is ignored,
+    // as the reference; `external_error` is kept only with `failed`. JSON or a form (the SDKs send one).
+    for (const method of ['PATCH', 'PUT'] as const) {
+      scope.route({
+        method,
+        url: `${A}/:id`,
+        handler: async (request) => {
+          const member = scoped(db, request);
+          const c = visibleConversation(db, member, request.params);
+          const { id } = parseParams(messageParams, request.params, 'path parameter');
+          const m = messageOf(db, c.id, id);
+          if (!m) throw notFound();
+          // The body is read first: a form that cannot be read is 400 whatever the inbox (Rack parses it before any controller).
+          const form = await readFileForm(request, 'attachments[]');
+          const inbox = stmt(db, 'SELECT channel_type FROM inboxes WHERE id = ?').get(c.inbox_id) as { channel_type: string };
+          if (inbox.channel_type !== 'Channel::Api') throw forbidden('Message status update is only allowed for API inboxes');
+          const { status, external_error } = parseBody(statusBody, form ? { ...(request.query as object), ...form.params } : input(request));
+          const known = status !== undefined && STATUSES.includes(status) && !(status === 'delivered' && m.status === 'read');
+          if (!known) return messageRest(db, m, c.display_id);
+          const updated = updateMessage(writeContext(deps, member), c, m, {
+            status,
+            ...(status === 'failed' && external_error ? { contentAttributes: { external_error } } : {}),
+          });
+          return messageRest(db, updated, c.display_id);
+        },
+      });
+    }
   });
 
   // Soft delete, as the reference service: the message stays in the timeline as "deleted". Deleting
@@ -194,27 +234,8 @@ export function messageRoutes(app: FastifyInstance, deps: RouteDeps) {
     const scope = scoped(db, request);
     const c: ConversationRow = visibleConversation(db, scope, request.params);
     const { id } = parseParams(messageParams, request.params, 'path parameter');
-    const m = stmt(db, 'SELECT * FROM messages WHERE id = ? AND conversation_id = ?').get(id, c.id) as MessageRow | undefined;
+    const m = messageOf(db, c.id, id);
     if (!m || json.parse(m.content_attributes).deleted === true) throw notFound();
-    const ctx = writeContext(deps, scope);
-    const deleted = commit(ctx, (events) => {
-      const attributes = { ...json.parse(m.content_attributes), deleted: true };
-      stmt(db, "UPDATE messages SET content = 'This message was deleted', content_type = 'text', content_attributes = ?, updated_at = ? WHERE id = ?").run(
-        JSON.stringify(attributes),
-        ctx.now,
-        m.id,
-      );
-      stmt(db, 'DELETE FROM attachments WHERE message_id = ?').run(m.id);
-      events.push({
-        name: 'message.updated',
-        accountId: c.account_id,
-        conversationId: c.id,
-        messageId: m.id,
-        changes: { content: [m.content, 'This message was deleted'], content_attributes: [json.parse(m.content_attributes), attributes] },
-        performer: ctx.performer!,
-      });
-      return stmt(db, 'SELECT * FROM messages WHERE id = ?').get(m.id) as MessageRow;
-    });
-    return messageRest(db, deleted, c.display_id);
+    return messageRest(db, softDeleteMessage(writeContext(deps, scope), c, m), c.display_id);
   });
 }

@@ -4,7 +4,6 @@
 // server would be a request-forgery hole). Answers `{file_url, blob_key, blob_id}`; a message can
 // then list the blob key in `attachments`. Stored bytes are served at an unguessable URL (the key
 // is a 256-bit secret), like a storage service's signed URL, as downloads that never run in our origin.
-import { randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -12,19 +11,12 @@ import { stmt } from '../db/open';
 import { input, parseBody } from '../http/body';
 import { badRequest, invalid, notFound } from '../http/errors';
 import { baseUrlOf, scoped } from '../http/scope';
-import { insertUploadBytes, uploadByKey, uploadUrl } from '../store/uploads';
+import { cleanFileName, recordExternalUpload, storeUploadedFile, uploadUrl } from '../store/uploads';
 import type { RouteDeps } from './deps';
 
 export const MAX_UPLOAD_BYTES = 40 * 1024 * 1024;
 const externalBody = z.object({ external_url: z.string({ error: 'No file or URL provided' }).max(2048).regex(/^https?:\/\/\S+$/i, 'must be an http(s) URL') });
 const safeInline = /^(image\/(png|jpeg|gif|webp|bmp)|audio\/[\w.+-]+|video\/[\w.+-]+)$/;
-
-/** The last path segment, without control characters or quotes, at most 255 characters. */
-const cleanName = (name: string) =>
-  [...(name.split(/[\\/]/).pop() ?? '')]
-    .filter((ch) => ch.charCodeAt(0) >= 32 && ch !== '"')
-    .join('')
-    .slice(0, 255) || 'file';
 
 export function uploadRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { db } = deps;
@@ -36,8 +28,7 @@ export function uploadRoutes(app: FastifyInstance, deps: RouteDeps) {
     scope.post('/api/v1/accounts/:account_id/upload', async (request) => {
       const caller = scoped(db, request);
       const now = deps.clock();
-      const key = randomBytes(32).toString('base64url');
-      let id: number;
+      let upload;
       if (request.isMultipart()) {
         const file = await request.file();
         if (!file || file.fieldname !== 'attachment') throw invalid('No file or URL provided', ['attachment']);
@@ -46,24 +37,12 @@ export function uploadRoutes(app: FastifyInstance, deps: RouteDeps) {
         // cut is seen between two chunks, so a file whose last chunk read ended at the limit came
         // back whole-looking and was stored cut, with a 200.
         if (file.file.truncated) throw badRequest('Attachment is too large');
-        const filename = cleanName(file.filename);
-        const contentType = /^[\w.+-]+\/[\w.+-]+$/.test(file.mimetype) ? file.mimetype.toLowerCase() : 'application/octet-stream';
-        id = insertUploadBytes(db, { accountId: caller.accountId, key, filename, contentType, data, now });
+        upload = storeUploadedFile(db, { accountId: caller.accountId, filename: file.filename, mimetype: file.mimetype, data, now });
       } else {
         const { external_url } = parseBody(externalBody, input(request));
-        const filename = cleanName(decodeURIComponent(new URL(external_url).pathname).replace(/\/$/, ''));
-        id = Number(
-          stmt(db, "INSERT INTO uploads (account_id, blob_key, filename, content_type, byte_size, external_url, created_at) VALUES (?, ?, ?, 'application/octet-stream', 0, ?, ?)").run(
-            caller.accountId,
-            key,
-            filename,
-            external_url,
-            now,
-          ).lastInsertRowid,
-        );
+        upload = recordExternalUpload(db, { accountId: caller.accountId, filename: cleanFileName(decodeURIComponent(new URL(external_url).pathname).replace(/\/$/, '')), url: external_url, now });
       }
-      const upload = uploadByKey(db, caller.accountId, key)!;
-      return { file_url: uploadUrl(upload, baseUrlOf(request)), blob_key: key, blob_id: id };
+      return { file_url: uploadUrl(upload, baseUrlOf(request)), blob_key: upload.blob_key, blob_id: upload.id };
     });
   });
 

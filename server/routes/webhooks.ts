@@ -6,22 +6,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/open';
-import { stmt } from '../db/open';
+import { inboxById } from '../store/inboxes';
+import type { WebhookRow } from '../store/webhooks';
+import { deleteWebhook, insertWebhook, updateWebhook, webhookById, webhooksOf, webhookUrlTaken } from '../store/webhooks';
 import type { AccountScope } from '../http/auth';
 import { HttpError, notAuthorized, notFound, unprocessable } from '../http/errors';
 import { intString, parseParams } from '../http/params';
-import { parseJsonBody } from '../http/body';
+import { input, wrapped } from '../http/body';
 import { WEBHOOK_EVENTS } from '../webhooks/events';
 import { scoped } from '../http/scope';
-
-interface WebhookRow {
-  id: number;
-  account_id: number;
-  inbox_id: number | null;
-  name: string | null;
-  url: string;
-  subscriptions: string;
-}
 
 const webhookFields = z.object({
   url: z.string().max(2048).nullish(),
@@ -29,7 +22,6 @@ const webhookFields = z.object({
   inbox_id: intString.nullish(),
   subscriptions: z.array(z.string().max(100)).max(100).nullish(),
 });
-const body = z.object({ webhook: z.unknown().optional() });
 const idParams = z.object({ account_id: intString, id: intString });
 
 function adminScope(db: Db, request: FastifyRequest): AccountScope {
@@ -39,14 +31,19 @@ function adminScope(db: Db, request: FastifyRequest): AccountScope {
 }
 
 function present(db: Db, w: WebhookRow) {
-  const inbox = w.inbox_id == null ? undefined : (stmt(db, 'SELECT id, name FROM inboxes WHERE id = ?').get(w.inbox_id) as { id: number; name: string } | undefined);
+  const row = w.inbox_id == null ? undefined : inboxById(db, w.account_id, w.inbox_id);
+  const inbox = row && { id: row.id, name: row.name };
   return { id: w.id, name: w.name, url: w.url, account_id: w.account_id, subscriptions: JSON.parse(w.subscriptions) as string[], ...(inbox ? { inbox } : {}) };
 }
 
-/** `{webhook: {...}}` is required (the reference answers ParameterMissing as 422 {error}). */
+/**
+ * `{webhook: {...}}` or its fields flat (Rails' parameter wrapping); nothing at all is 422 {error},
+ * as the reference answers ParameterMissing.
+ */
 function webhookParam(request: FastifyRequest) {
-  const { webhook } = parseJsonBody(body, request.body);
-  if (webhook === undefined || webhook === null || (typeof webhook === 'object' && !Array.isArray(webhook) && !Object.keys(webhook).length)) {
+  const params = input(request);
+  const webhook = 'webhook' in params ? params.webhook : wrapped(params, 'webhook');
+  if (webhook === undefined || webhook === null || typeof webhook !== 'object' || Array.isArray(webhook) || !Object.keys(webhook).length) {
     throw unprocessable('param is missing or the value is empty: webhook');
   }
   return parseParams(webhookFields, webhook, 'webhook');
@@ -66,12 +63,12 @@ function validate(db: Db, scope: AccountScope, w: { url: string; subscriptions: 
   const errors: [string, string][] = [];
   if (!w.url.trim()) errors.push(['url', "Url can't be blank"]);
   else if (!isHttpUrl(w.url)) errors.push(['url', 'Url is invalid']);
-  else if (stmt(db, 'SELECT 1 FROM webhooks WHERE account_id = ? AND url = ? AND id != ?').get(scope.accountId, w.url, selfId ?? 0)) {
+  else if (webhookUrlTaken(db, scope.accountId, w.url, selfId)) {
     errors.push(['url', 'Url has already been taken']);
   }
   const allowed = new Set<string>(WEBHOOK_EVENTS);
   if (!w.subscriptions.length || w.subscriptions.some((s) => !allowed.has(s))) errors.push(['subscriptions', 'Subscriptions Invalid events']);
-  if (w.inbox_id != null && !stmt(db, 'SELECT 1 FROM inboxes WHERE id = ? AND account_id = ?').get(w.inbox_id, scope.accountId)) {
+  if (w.inbox_id != null && !inboxById(db, scope.accountId, w.inbox_id)) {
     errors.push(['inbox', 'Inbox must exist']);
   }
   if (errors.length) throw new HttpError(422, { message: errors.map((e) => e[1]).join(', '), attributes: [...new Set(errors.map((e) => e[0]))] });
@@ -81,15 +78,14 @@ export function webhookRoutes(app: FastifyInstance, db: Db, clock: () => number)
   const A = '/api/v1/accounts/:account_id/webhooks';
   const byId = (scope: AccountScope, params: unknown) => {
     const { id } = parseParams(idParams, params, 'path parameter');
-    const row = stmt(db, 'SELECT * FROM webhooks WHERE id = ? AND account_id = ?').get(id, scope.accountId) as WebhookRow | undefined;
+    const row = webhookById(db, scope.accountId, id);
     if (!row) throw notFound();
     return row;
   };
 
   app.get(A, async (request) => {
     const scope = adminScope(db, request);
-    const rows = stmt(db, 'SELECT * FROM webhooks WHERE account_id = ? ORDER BY id').all(scope.accountId) as WebhookRow[];
-    return { payload: { webhooks: rows.map((w) => present(db, w)) } };
+    return { payload: { webhooks: webhooksOf(db, scope.accountId).map((w) => present(db, w)) } };
   });
 
   app.post(A, async (request) => {
@@ -97,19 +93,7 @@ export function webhookRoutes(app: FastifyInstance, db: Db, clock: () => number)
     const input = webhookParam(request);
     const w = { url: input.url ?? '', subscriptions: input.subscriptions ?? [], inbox_id: input.inbox_id ?? null };
     validate(db, scope, w);
-    const now = clock();
-    const id = Number(
-      stmt(db, 'INSERT INTO webhooks (account_id, inbox_id, name, url, subscriptions, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-        scope.accountId,
-        w.inbox_id,
-        input.name ?? null,
-        w.url,
-        JSON.stringify([...new Set(w.subscriptions)]),
-        now,
-        now,
-      ).lastInsertRowid,
-    );
-    return { payload: { webhook: present(db, stmt(db, 'SELECT * FROM webhooks WHERE id = ?').get(id) as WebhookRow) } };
+    return { payload: { webhook: present(db, insertWebhook(db, scope.accountId, { ...w, name: input.name ?? null }, clock())) } };
   });
 
   const update = async (request: FastifyRequest) => {
@@ -123,15 +107,7 @@ export function webhookRoutes(app: FastifyInstance, db: Db, clock: () => number)
     };
     validate(db, scope, w, row.id);
     const name = input.name === undefined ? row.name : input.name;
-    stmt(db, 'UPDATE webhooks SET url = ?, subscriptions = ?, inbox_id = ?, name = ?, updated_at = ? WHERE id = ?').run(
-      w.url,
-      JSON.stringify([...new Set(w.subscriptions)]),
-      w.inbox_id,
-      name,
-      clock(),
-      row.id,
-    );
-    return { payload: { webhook: present(db, stmt(db, 'SELECT * FROM webhooks WHERE id = ?').get(row.id) as WebhookRow) } };
+    return { payload: { webhook: present(db, updateWebhook(db, row, { ...w, name }, clock())) } };
   };
   app.patch(`${A}/:id`, update);
   app.put(`${A}/:id`, update);
@@ -139,7 +115,7 @@ export function webhookRoutes(app: FastifyInstance, db: Db, clock: () => number)
   app.delete(`${A}/:id`, async (request, reply) => {
     const scope = adminScope(db, request);
     const row = byId(scope, request.params);
-    stmt(db, 'DELETE FROM webhooks WHERE id = ?').run(row.id);
+    deleteWebhook(db, row.id);
     return reply.code(200).send();
   });
 }

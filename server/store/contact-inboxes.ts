@@ -3,13 +3,20 @@
 // States-and-transitions rule (verified contact inboxes see more).
 import type { Db } from '../db/open';
 import { stmt } from '../db/open';
-import type { InboxRow } from '../presenters/inbox';
+import type { InboxRow } from './inboxes';
 import type { ContactRow } from '../presenters/people';
-import { avatarAttributes } from '../presenters/public';
 import type { ConversationRow } from './conversations';
 import { createContactInbox } from './provision';
 import type { WriteContext } from './writes';
 import { commit, insertContact } from './writes';
+
+
+const AVATAR_COLOURS = ['#FFCA99', '#C7EBFF', '#D4F5D4', '#F5D4EE', '#FFE9A8'];
+
+/** The avatar placeholders every contact carries (spec: additional_attributes of Contact). */
+export function avatarAttributes(seed: number) {
+  return { avatar_background_color: AVATAR_COLOURS[seed % AVATAR_COLOURS.length]!, illustration_avatar_index: seed % 10 };
+}
 
 export interface ContactInboxRow {
   id: number;
@@ -119,3 +126,7 @@ export function visibleConversation(db: Db, ci: ContactInboxRow, family: 'client
   const owner = c.contact_inbox_id == null ? undefined : contactInboxById(db, c.contact_inbox_id);
   return owner && owner.inbox_id === ci.inbox_id && owner.hmac_verified === 1 ? c : undefined;
 }
+
+/** A contact's contact inbox in an inbox (the first, if there are several). */
+export const contactInboxOf = (db: Db, contactId: number, inboxId: number) =>
+  stmt(db, 'SELECT * FROM contact_inboxes WHERE contact_id = ? AND inbox_id = ? ORDER BY id LIMIT 1').get(contactId, inboxId) as ContactInboxRow | undefined;

@@ -7,7 +7,7 @@ import type { ContactRow } from '../presenters/people';
 import { contactPush } from '../presenters/people';
 import type { AvatarChange } from './contact-avatars';
 import { applyAvatar, deleteAvatarOf } from './contact-avatars';
-import { deleteConversation } from './conversation-create';
+import { deleteConversation } from './conversations';
 import type { WriteContext } from './writes';
 import { commit } from './writes';
 

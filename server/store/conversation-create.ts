@@ -9,7 +9,7 @@ import type { Caller } from '../http/auth';
 import { visibleInboxIds } from '../http/auth';
 import { attributesObject, boolish, oneOf, optionalId } from '../http/body';
 import { invalid, notAuthorized, notFound } from '../http/errors';
-import type { InboxRow } from '../presenters/inbox';
+import type { InboxRow } from './inboxes';
 import { inboxSettings } from '../presenters/inbox';
 import type { ContactRow } from '../presenters/people';
 import type { ConversationRow } from './conversations';
@@ -131,17 +131,4 @@ export function startConversation(ctx: WriteContext, caller: Caller, body: Start
     }
     return stmt(db, 'SELECT * FROM conversations WHERE id = ?').get(conversation.id) as ConversationRow;
   });
-}
-
-/** Deletes a conversation and everything hanging off it. False if it was already gone. */
-export function deleteConversation(db: Db, conversationId: number): boolean {
-  return db.transaction(() => {
-    stmt(db, 'DELETE FROM attachments WHERE message_id IN (SELECT id FROM messages WHERE conversation_id = ?)').run(conversationId);
-    stmt(db, 'DELETE FROM messages WHERE conversation_id = ?').run(conversationId);
-    stmt(db, 'DELETE FROM conversation_labels WHERE conversation_id = ?').run(conversationId);
-    stmt(db, "DELETE FROM notifications WHERE primary_actor_type = 'Conversation' AND primary_actor_id = ?").run(conversationId);
-    stmt(db, 'DELETE FROM transcript_requests WHERE conversation_id = ?').run(conversationId);
-    stmt(db, 'UPDATE reporting_events SET conversation_id = NULL WHERE conversation_id = ?').run(conversationId);
-    return stmt(db, 'DELETE FROM conversations WHERE id = ?').run(conversationId).changes > 0;
-  })();
 }

@@ -6,7 +6,8 @@
 import type { Db } from '../db/open';
 import { json, stmt } from '../db/open';
 import type { Changes, DomainEvent } from '../events/bus';
-import { botById, userById } from '../http/auth';
+import { botById } from './agent-bots';
+import { userById } from './users';
 import { activityText } from './activity';
 import type { Precondition } from '../http/preconditions';
 import type { ConversationRow } from './conversations';

@@ -1,5 +1,6 @@
 // Conversation queries: lookup by display id, the filtered list with its meta counts, and the
 // derived values (labels, unread count, last messages) the presenters need.
+import type { Condition } from './filters';
 import type { Db } from '../db/open';
 import { stmt } from '../db/open';
 import type { AccountScope } from '../http/auth';
@@ -92,6 +93,8 @@ export interface ConversationFilters {
   /** Only conversations with an incoming or outgoing message containing this text. */
   messageQ?: string;
   sortBy?: string;
+  /** An advanced filter's condition (store/filters.ts). */
+  condition?: Condition;
   page: number;
   /**
    * `updated_within` (chatwoot-compat §7): only conversations updated after this time (ms), all of them
@@ -150,6 +153,10 @@ export function listConversations(db: Db, scope: AccountScope, f: ConversationFi
     );
     args.push(like, like, f.q, like);
   }
+  if (f.condition) {
+    where.push(f.condition.sql);
+    args.push(...f.condition.args);
+  }
   if (f.messageQ) {
     const like = `%${f.messageQ.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     where.push(`EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.message_type IN (0, 1) AND m.content LIKE ? ESCAPE '\\')`);
@@ -187,4 +194,17 @@ export function listConversations(db: Db, scope: AccountScope, f: ConversationFi
       all_count: counts.all_count,
     },
   };
+}
+
+/** Deletes a conversation and everything hanging off it. False if it was already gone. */
+export function deleteConversation(db: Db, conversationId: number): boolean {
+  return db.transaction(() => {
+    stmt(db, 'DELETE FROM attachments WHERE message_id IN (SELECT id FROM messages WHERE conversation_id = ?)').run(conversationId);
+    stmt(db, 'DELETE FROM messages WHERE conversation_id = ?').run(conversationId);
+    stmt(db, 'DELETE FROM conversation_labels WHERE conversation_id = ?').run(conversationId);
+    stmt(db, "DELETE FROM notifications WHERE primary_actor_type = 'Conversation' AND primary_actor_id = ?").run(conversationId);
+    stmt(db, 'DELETE FROM transcript_requests WHERE conversation_id = ?').run(conversationId);
+    stmt(db, 'UPDATE reporting_events SET conversation_id = NULL WHERE conversation_id = ?').run(conversationId);
+    return stmt(db, 'DELETE FROM conversations WHERE id = ?').run(conversationId).changes > 0;
+  })();
 }

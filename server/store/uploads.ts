@@ -1,10 +1,21 @@
 // Uploaded files (POST A/upload) and the attachment metadata messages carry. File bytes live in
 // SQLite beside their metadata (capped, see routes/uploads.ts); a blob key is an unguessable bearer
 // name, like a storage service's signed URL, so the app can show an image without a token.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/open';
 import { stmt } from '../db/open';
-import type { NewAttachment } from './writes';
+
+/** Attachment metadata for a new message (the bytes stay wherever `dataUrl` points). */
+export interface NewAttachment {
+  fileType: 'image' | 'audio' | 'video' | 'file' | 'location' | 'fallback';
+  extension?: string | null;
+  dataUrl?: string | null;
+  thumbUrl?: string | null;
+  fileSize?: number | null;
+  width?: number | null;
+  height?: number | null;
+  fallbackTitle?: string | null;
+}
 
 export interface UploadRow {
   id: number;
@@ -38,6 +49,45 @@ export function insertUploadBytes(db: Db, f: { accountId: number; key: string; f
       f.now,
     ).lastInsertRowid,
   );
+}
+
+/** The last path segment, without control characters or quotes, at most 255 characters. */
+export const cleanFileName = (name: string) =>
+  [...(name.split(/[\\/]/).pop() ?? '')]
+    .filter((ch) => ch.charCodeAt(0) >= 32 && ch !== '"')
+    .join('')
+    .slice(0, 255) || 'file';
+
+/** Stores an uploaded file under a new unguessable blob key (a declared type that is not a MIME type is octet-stream). */
+export function storeUploadedFile(db: Db, f: { accountId: number; filename: string; mimetype: string; data: Buffer; now: number }): UploadRow {
+  const key = randomBytes(32).toString('base64url');
+  const contentType = /^[\w.+-]+\/[\w.+-]+$/.test(f.mimetype) ? f.mimetype.toLowerCase() : 'application/octet-stream';
+  insertUploadBytes(db, { accountId: f.accountId, key, filename: cleanFileName(f.filename), contentType, data: f.data, now: f.now });
+  return uploadByKey(db, f.accountId, key)!;
+}
+
+/** An upload that only records an external URL (never fetched). */
+export function recordExternalUpload(db: Db, f: { accountId: number; filename: string; url: string; now: number }): UploadRow {
+  const key = randomBytes(32).toString('base64url');
+  stmt(db, "INSERT INTO uploads (account_id, blob_key, filename, content_type, byte_size, external_url, created_at) VALUES (?, ?, ?, 'application/octet-stream', 0, ?, ?)").run(
+    f.accountId,
+    key,
+    f.filename,
+    f.url,
+    f.now,
+  );
+  return uploadByKey(db, f.accountId, key)!;
+}
+
+/** A message attachment made from an upload (its bytes, or the URL it was recorded from). */
+export function attachmentOfUpload(upload: UploadRow, baseUrl: string): NewAttachment {
+  return {
+    fileType: fileTypeOf(upload.content_type),
+    extension: extensionOf(upload.filename),
+    dataUrl: uploadUrl(upload, baseUrl),
+    fileSize: upload.byte_size,
+    fallbackTitle: upload.filename,
+  };
 }
 
 /** Where an upload can be fetched: its stored bytes, or the external URL it was created from. */

@@ -12,6 +12,7 @@ import type { AvatarChange } from './contact-avatars';
 import { applyAvatar } from './contact-avatars';
 import type { ConversationRow } from './conversations';
 import { nextDisplayId } from './provision';
+import type { NewAttachment } from './uploads';
 
 export interface WriteContext {
   db: Db;
@@ -140,17 +141,6 @@ export function insertConversation(ctx: WriteContext, c: NewConversation, events
 }
 
 export const createConversation = (ctx: WriteContext, c: NewConversation) => commit(ctx, (events) => insertConversation(ctx, c, events));
-
-export interface NewAttachment {
-  fileType: 'image' | 'audio' | 'video' | 'file' | 'location' | 'fallback';
-  extension?: string | null;
-  dataUrl?: string | null;
-  thumbUrl?: string | null;
-  fileSize?: number | null;
-  width?: number | null;
-  height?: number | null;
-  fallbackTitle?: string | null;
-}
 
 export interface NewMessage {
   conversation: ConversationRow;

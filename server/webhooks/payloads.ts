@@ -4,7 +4,7 @@
 import type { Db } from '../db/open';
 import { json, stmt } from '../db/open';
 import type { Changes, DomainEvent, Performer } from '../events/bus';
-import { userById } from '../http/auth';
+import { userById } from '../store/users';
 import { conversationPush } from '../presenters/conversation-push';
 import type { MessageRow } from '../presenters/message';
 import { messageRest } from '../presenters/message';

@@ -43,6 +43,7 @@ async function sweepService() {
   await svc.request({ method: 'POST', url: `${A}/assignment_policies`, token: svc.creds.adminToken, payload: { name: 'sweep' } });
   await svc.request({ method: 'POST', url: `${A}/conversations/3/assignments`, token: svc.creds.agentToken, payload: { assignee_id: 1 } });
   await svc.request({ method: 'POST', url: `${A}/webhooks`, token: svc.creds.adminToken, payload: { webhook: { url: 'https://hooks.example/sweep', subscriptions: ['message_created'] } } });
+  await svc.request({ method: 'POST', url: `${A}/custom_attribute_definitions`, token: svc.creds.adminToken, payload: { attribute_display_name: 'Plan', attribute_key: 'plan', attribute_model: 0 } });
 }
 beforeEach(() => {
   failures.length = 0;
@@ -74,6 +75,9 @@ function validIds(): Record<string, number> {
     assignment_policies: one('SELECT id FROM assignment_policies WHERE account_id = ?', acc),
     webhooks: one('SELECT id FROM webhooks WHERE account_id = ?', acc),
     inboxes: svc.creds.apiInboxId,
+    inbox_members: svc.creds.apiInboxId,
+    agent_bots: one('SELECT id FROM agent_bots WHERE account_id = ?', acc),
+    custom_attribute_definitions: one('SELECT id FROM custom_attribute_definitions WHERE account_id = ?', acc),
   };
 }
 

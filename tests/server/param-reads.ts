@@ -28,9 +28,12 @@ export function watchReads<T>(request: FastifyRequest, params: T): T {
   }) as T;
 }
 
-/** Wraps every request's parsed query string. Call before the app is ready. */
+/**
+ * Wraps every request's parsed query string, before route schemas validate it (they read it then).
+ * Call before the app is ready.
+ */
 export function recordQueryReads(app: FastifyInstance) {
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preValidation', async (request) => {
     request.query = watchReads(request, request.query);
   });
 }

@@ -33,7 +33,7 @@ describe('Resources: Inbox', () => {
     ['callback_webhook_url', 'string', true], ['allow_messages_after_resolved', 'boolean', false], ['lock_to_single_conversation', 'boolean', false], ['sender_name_type', 'string', false],
     ['business_name', 'string', true], ['hmac_mandatory', 'boolean', true], ['hmac_token', 'string', false], ['allowed_domains', 'string', false], ['selected_feature_flags', 'array', true],
     ['reply_time', 'string', true], ['pre_chat_form_enabled', 'boolean', false], ['pre_chat_form_options', 'object', false], ['continuity_via_email', 'boolean', false],
-    ['messaging_service_sid', 'string', true], ['phone_number', 'string', true], ['provider', 'string', true], ['medium', 'string', true],
+    ['messaging_service_sid', 'string', true], ['phone_number', 'string', true], ['provider', 'string', true], ['medium', 'string', false],
   ];
   const typeOf = (v: unknown) => (Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v);
 

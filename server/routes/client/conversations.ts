@@ -5,9 +5,11 @@ import { z } from 'zod';
 import { messageBody, messageContent, typingStatus } from '../../http/message-fields';
 import { intString, parseParams } from '../../http/params';
 import { parseJsonBody } from '../../http/body';
+import { invalid, notFound } from '../../http/errors';
 import { publicConversation, publicMessage } from '../../presenters/public';
 import { contactMessagePage } from '../../store/contact-messages';
 import { visibleConversations } from '../../store/contact-inboxes';
+import { messageOf, updateMessage } from '../../store/message-updates';
 import { createConversation, createMessage, markContactLastSeen, setConversationStatus } from '../../store/writes';
 import { CLIENT } from './contacts';
 import type { PublicDeps } from './scope';
@@ -20,6 +22,11 @@ const createBody = z.object({ custom_attributes: z.record(z.string(), z.unknown(
 const typingBody = z.object({ typing_status: z.string().max(10).nullish() });
 /** Only `before` is a cursor here; anything else in the query is ignored (chatwoot-compat §7). */
 const messagesQuery = z.object({ before: intString.optional() });
+const messageParams = z.object({ message_id: intString });
+const submittedBody = z.object({
+  submitted_values: z.union([z.record(z.string().max(100), z.unknown()), z.array(z.record(z.string().max(100), z.unknown())).max(100)]).refine((v) => JSON.stringify(v).length <= 65_536, 'is too large'),
+});
+const CSAT_WINDOW_MS = 14 * 86_400_000;
 export function clientConversationRoutes(app: FastifyInstance, deps: PublicDeps) {
   const { db } = deps;
 
@@ -92,4 +99,28 @@ export function clientConversationRoutes(app: FastifyInstance, deps: PublicDeps)
     });
     return { ...publicMessage(db, message, conversation.display_id), ...(echoId === undefined ? {} : { echo_id: echoId }) };
   });
+
+  // A contact's answer to an interactive message (chatwoot-compat §1.16): `submitted_values` (a CSAT
+  // survey's `{csat_survey_response: {rating, feedback_message}}`, or a form's list of values) stored in
+  // the message's content_attributes, emitting message.updated. Private notes and activity messages are
+  // not the contact's to answer (404); a CSAT survey older than 14 days is 422, as the reference.
+  for (const method of ['PATCH', 'PUT'] as const) {
+    app.route({
+      method,
+      url: `${CONVERSATION}/messages/:message_id`,
+      handler: async (request) => {
+        const { conversation, contact } = clientConversation(db, request);
+        const { message_id } = parseParams(messageParams, request.params, 'path parameter');
+        const message = messageOf(db, conversation.id, message_id);
+        if (!message || message.private === 1 || message.message_type === 2) throw notFound();
+        const { submitted_values } = parseJsonBody(submittedBody, request.body);
+        if (message.content_type === 'input_csat' && deps.clock() - message.created_at > CSAT_WINDOW_MS) {
+          throw invalid('You cannot update the CSAT survey after 14 days', ['submitted_values']);
+        }
+        const updated = updateMessage(contactWrite(deps, contact), conversation, message, { contentAttributes: { submitted_values } });
+        return publicMessage(db, updated, conversation.display_id);
+      },
+    });
+  }
 }
+

@@ -8,7 +8,7 @@ import type { Db } from '../../db/open';
 import type { EventBus } from '../../events/bus';
 import { notFound } from '../../http/errors';
 import { intString } from '../../http/params';
-import type { InboxRow } from '../../presenters/inbox';
+import type { InboxRow } from '../../store/inboxes';
 import { contactById } from '../../presenters/people';
 import type { ContactRow } from '../../presenters/people';
 import type { ContactInboxRow } from '../../store/contact-inboxes';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/open';
 import type { EventBus } from '../../events/bus';
 import { HttpError, notFound, unauthorized } from '../../http/errors';
-import type { InboxRow } from '../../presenters/inbox';
+import type { InboxRow } from '../../store/inboxes';
 import type { ContactRow } from '../../presenters/people';
 import { contactById } from '../../presenters/people';
 import type { ContactInboxRow } from '../../store/contact-inboxes';

@@ -6,7 +6,7 @@ import { liveDelivery } from '../../server/live/payloads';
 import { rooms } from '../../server/live/rooms';
 import { DEMO_NOW, demoService } from '../support/demo-service';
 import type { DemoService } from '../support/demo-service';
-import { accountPath, recordEvents } from './fixtures';
+import { accountPath, AGENT_EMAIL, recordEvents, userIdOf } from './fixtures';
 
 let svc: DemoService;
 let A: string;
@@ -32,6 +32,16 @@ describe('account.cache_invalidated', () => {
     expect(told.map((e) => (e as { changed: string }).changed)).toEqual(['team', 'team', 'team', 'label', 'label', 'label']);
     const delivery = liveDelivery(svc.db, told[2]!)!;
     expect(delivery).toEqual({ name: 'account.cache_invalidated', data: { cache_keys: { team: DEMO_NOW }, account_id: svc.creds.accountId }, to: [rooms.account(svc.creds.accountId)], except: [] });
+  });
+
+  it('follows every change of an inbox or of who is in one', async () => {
+    const { events, off } = recordEvents(svc);
+    const inbox = (await admin('POST', '/inboxes', { name: 'Returns', channel: { type: 'api' } })).body as { id: number };
+    await admin('PATCH', `/inboxes/${inbox.id}`, { name: 'Returns desk' });
+    await admin('POST', '/inbox_members', { inbox_id: inbox.id, user_ids: [userIdOf(svc, AGENT_EMAIL)] });
+    await admin('DELETE', `/inboxes/${inbox.id}`);
+    off();
+    expect(events.filter((e) => e.name === 'account.cache_invalidated').map((e) => (e as { changed: string }).changed)).toEqual(['inbox', 'inbox', 'inbox', 'inbox']);
   });
 
   it('is not sent for a refused change', async () => {

@@ -1,6 +1,6 @@
 // The cache's upgrades, on real IndexedDB semantics (fake-indexeddb): from version 1 (the walking
 // skeleton) to version 2 (the inbox), data written by version 1 survives and gains what version 2
-// indexes; from version 2 to 3 (the sync engine's tables), 3 to 4 (settings) and 4 to 5 (contact
+// indexes; from version 2 to 3 (the sync engine's tables), 3 to 4 (settings) and 4 to 6 (contact
 // notes) every row and the queue stay as they were.
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
@@ -34,7 +34,7 @@ describe('cache migration 1 → 2 → 3 → 4', () => {
 
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
 
     const c7 = await db.conversations.get(7);
     expect(c7).toMatchObject({ id: 7, contactId: 55, assigneeName: 'Agent 3', priorityRank: 2, labels: ['vip', 'bug'], preview: 'hi' });
@@ -61,10 +61,10 @@ describe('cache migration 1 → 2 → 3 → 4', () => {
     db.close();
   });
 
-  it('opens a fresh database straight at version 5', async () => {
+  it('opens a fresh database straight at version 6', async () => {
     const db = new InboxDb(uniqueDbName('fresh'));
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     expect(db.tables.map((t) => t.name).sort()).toEqual(
       ['agents', 'cannedResponses', 'contactNotes', 'contacts', 'conversationRecords', 'conversations', 'cursors', 'drafts', 'inboxes', 'labels', 'messages', 'outbox', 'quiet', 'settings', 'sync', 'teams', 'viewCounts'],
     );
@@ -83,7 +83,7 @@ describe('cache migration 1 → 2 → 3 → 4', () => {
     v2.close();
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     expect((await db.outbox.orderBy('seq').toArray()).map((e) => [e.clientId, e.state])).toEqual([['c1', 'queued'], ['c2', 'failed']]);
     expect(await db.conversations.get(7)).toMatchObject({ status: 'resolved' });
     await db.quiet.put({ conversationId: 7, until: 5 });
@@ -101,7 +101,7 @@ describe('cache migration 1 → 2 → 3 → 4', () => {
     v3.close();
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     expect((await db.outbox.toArray()).map((e) => [e.clientId, e.state])).toEqual([['c3', 'queued']]);
     expect(await db.sync.get('watermark')).toEqual({ key: 'watermark', value: 42 });
     await db.settings.put({ key: 'notifications', value: { enabled: false } });
@@ -109,7 +109,7 @@ describe('cache migration 1 → 2 → 3 → 4', () => {
     db.close();
   });
 
-  it('4 → 5 keeps the queue, the settings and the contacts, and adds the contact notes (by contact)', async () => {
+  it('4 → 6 keeps the queue, the settings and the contacts, and adds the contact notes (by contact)', async () => {
     const name = uniqueDbName('v4');
     const v4 = new Dexie(name);
     v4.version(4).stores(V4_STORES);
@@ -119,7 +119,7 @@ describe('cache migration 1 → 2 → 3 → 4', () => {
     v4.close();
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     expect((await db.outbox.toArray()).map((e) => [e.clientId, e.state])).toEqual([['c4', 'queued']]);
     expect(await db.settings.get('waiting')).toEqual({ key: 'waiting', value: { warnMinutes: 5, alertMinutes: 10 } });
     expect(await db.contacts.get(3)).toMatchObject({ name: 'Dana', labels: ['vip'] });

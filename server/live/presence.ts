@@ -9,13 +9,19 @@
 // socket.io or ActionCable). Connections that said so get `viewing` in their reports (`{"<display
 // id>": [user ids]}`, only conversations of inboxes they may see), and a report again whenever
 // someone's open conversation changes. A connection that never sends `viewing` sees exactly
-// Chatwoot's reports. What a connection views lapses with its presence, or when it closes.
+// Chatwoot's reports. What a connection views lapses 40 s after its last refresh, or when it closes.
 import type { Db } from '../db/open';
 import { memberAvailabilities, visibleConversationIds } from '../store/live-subscribers';
 import type { Identity } from './identity';
 
 /** Chatwoot's PRESENCE_DURATION default; its clients refresh every 20 s. */
 const PRESENCE_DURATION_MS = 20_000;
+/**
+ * What a connection views outlives one missed refresh: clients refresh every PRESENCE_DURATION, so
+ * a refresh a few milliseconds late would otherwise drop "also viewing" from every colleague's
+ * screen until the next one. A closed connection or `viewing: null` still ends it at once.
+ */
+const VIEWING_DURATION_MS = 2 * PRESENCE_DURATION_MS;
 
 const keyOf = (who: Identity) => (who.kind === 'agent' ? `user:${who.userId}` : `contact:${who.contactId}`);
 
@@ -89,7 +95,7 @@ export class Presence {
 
   /** Display id → the agents who have it open, of the conversations this agent may see. */
   private viewers(who: Extract<Identity, { kind: 'agent' }>): Record<string, number[]> {
-    const since = this.clock() - PRESENCE_DURATION_MS;
+    const since = this.clock() - VIEWING_DURATION_MS;
     const byConversation = new Map<number, Set<number>>();
     for (const [connection, v] of this.viewing) {
       if (v.at < since) {

@@ -4,6 +4,7 @@
 // conversation it has open (`viewing`) gets who views what, among the conversations it may see,
 // whenever it changes, over either transport. A client that asks nothing gets nothing new.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Presence } from '../../server/live/presence';
 import { demoService } from '../support/demo-service';
 import type { DemoService } from '../support/demo-service';
 import { openRawCable } from '../support/raw-cable';
@@ -97,5 +98,23 @@ describe('presence over socket.io', () => {
     cable.send({ command: 'message', identifier, data: JSON.stringify({ action: 'update_presence', viewing: null }) });
     jordan.socket.emit('update_presence', { viewing: visible });
     expect(((await withViewing).message as { data: Report }).data.viewing).toEqual({ [visible]: [jordan.id] });
+  });
+});
+
+describe('what a connection views', () => {
+  it('outlives one late refresh (clients refresh every 20 s) and lapses after two missed ones', () => {
+    const visible = agentConversation(svc);
+    let now = 1_000_000;
+    const presence = new Presence(svc.db, () => now);
+    const sam = { kind: 'agent' as const, userId: userOf('sam@acme.example').id, accountId: svc.creds.accountId };
+    const alex = { kind: 'agent' as const, userId: userOf('alex@acme.example').id, accountId: svc.creds.accountId };
+    presence.touch(alex);
+    presence.view('alex-socket', alex, visible);
+    // Alex's next refresh is 50 ms late: Sam's report in between still shows Alex there.
+    now += 20_050;
+    expect(presence.report(sam, true).viewing).toEqual({ [visible]: [alex.userId] });
+    // No refresh for over 40 s: the connection is gone in all but name.
+    now += 20_000;
+    expect(presence.report(sam, true).viewing).toEqual({});
   });
 });

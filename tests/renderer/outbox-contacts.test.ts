@@ -24,6 +24,7 @@ const LATE_MS = 300;
 const backoff: BackoffPolicy = { ...fastBackoff, landingWindowMs: 2 * LATE_MS };
 const timeout: Result<never> = { ok: false, error: { kind: 'timeout', message: 'The service did not answer in time.' } };
 const offline: Result<never> = { ok: false, error: { kind: 'network', message: 'The service could not be reached.' } };
+const unreachable: Result<never> = { ok: false, error: { kind: 'unreachable', message: 'The service could not be reached.' } };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let n = 0;
 const unique = (what: string) => `${what} ${Date.now()}-${n++}`;
@@ -70,7 +71,8 @@ async function seedContact(db: InboxDb, demo: DemoBridge, id: number): Promise<v
 const allDone = (db: InboxDb) => waitFor(async () => expect((await db.outbox.toArray()).every((e) => e.state === 'confirmed')).toBe(true), { timeout: 10_000 });
 
 for (const extensions of [true, false]) {
-  describe(extensions ? "with the service's extensions" : 'against a service without extensions', () => {
+  // Against the real service on a shared, loaded machine: a generous time limit (nothing here is timed).
+  describe(extensions ? "with the service's extensions" : 'against a service without extensions', { timeout: 30_000 }, () => {
     let demo: DemoBridge;
     beforeAll(async () => {
       demo = await demoBridge(svc, svc.creds.agentToken, { extensions });
@@ -258,6 +260,24 @@ for (const extensions of [true, false]) {
       sender.stop();
       expect(serviceContact(contactId)).toMatchObject({ name: 'Offline Edit', labels: expect.arrayContaining(['offline-label']) });
       expect(serviceNotes(contactId, text)).toHaveLength(1);
+    });
+
+    it('a change that never left (no connection could be made) goes as soon as the service is back, with no landing window to wait out', async () => {
+      const { contactId } = nextContact();
+      const db = await seededDb(demo, []);
+      await seedContact(db, demo, contactId);
+      const steering = steer(demo);
+      let down = true;
+      steering.intercept(() => (down ? Promise.resolve(unreachable) : undefined));
+      const sender = startSender(db, steering.bridge, [], { ...backoff, landingWindowMs: 60 * 60_000 });
+      await editContact(actionContext(db, demo), contactId, { name: 'Never Left' });
+      await waitFor(async () => expect((await db.outbox.toArray()).some((e) => e.lastErrorKind === 'unreachable')).toBe(true));
+      expect(await db.quiet.count()).toBe(0);
+      down = false;
+      await sender.retryNow();
+      await allDone(db);
+      sender.stop();
+      expect(serviceContact(contactId).name).toBe('Never Left');
     });
 
     it('neither a live push nor a conversation read puts the old name back while the edit waits', async () => {

@@ -207,7 +207,12 @@ export function createInboxClient(opts: InboxClientOptions) {
       bridge.on('live.catchUp', () => void syncNow()),
       // "Mark read" on an OS notification (macOS): through the outbox, like the agent's own.
       bridge.on('app.notificationAction', ({ conversationId }) => void actions.markRead([conversationId]).catch(() => undefined)),
-      bridge.on('live.status', (s) => (liveSince = s.state === 'connected' ? (liveSince ?? now()) : undefined)),
+      bridge.on('live.status', (s) => {
+        const back = s.state === 'connected' && liveSince === undefined;
+        liveSince = s.state === 'connected' ? (liveSince ?? now()) : undefined;
+        // The service can be reached again: what waited for it goes now, not at the end of its backoff.
+        if (back) void outbox.retryNow();
+      }),
       // Web mode's host came back (restarted, or the page lost it): what it queued goes, what was missed comes.
       onReconnect(bridge, () => {
         liveSince = undefined;

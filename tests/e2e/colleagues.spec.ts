@@ -62,7 +62,7 @@ test("a colleague's typing and presence", async ({ page, browser }) => {
 
     // Sam sees who else has it open.
     await expect(header.getByTestId('also-viewing')).toHaveText('Also viewing: Alex Rivera');
-    await page.screenshot({ path: screenshotPath('60-colleague-viewing') });
+    await page.screenshot({ path: screenshotPath('90-colleague-viewing') });
 
     // The assign picker (a) shows each colleague's availability in words: Alex is online, Jordan is not.
     const triage = new TriagePage(page);
@@ -70,7 +70,7 @@ test("a colleague's typing and presence", async ({ page, browser }) => {
     const option = (name: string) => triage.pickerOptions('Assign to').filter({ hasText: name });
     await expect(option('Alex Rivera').locator('.availability')).toHaveText('Online');
     await expect(option('Jordan Lee').locator('.availability')).toHaveText('Offline');
-    await page.screenshot({ path: screenshotPath('61-assign-availability') });
+    await page.screenshot({ path: screenshotPath('91-assign-availability') });
     await expectAccessible(page, 'the assign picker with availability');
     // Assigned to Alex: the header shows the assignee's availability too.
     await triage.choose('Assign to', 'Alex', 'Alex Rivera');
@@ -98,7 +98,7 @@ test("a colleague's typing and presence", async ({ page, browser }) => {
     await typing(true);
     await expect(page.getByTestId('typing-contact')).toHaveText(`${contactName} is typing…`);
     await expect(colleague).toHaveText('Alex Rivera is replying…');
-    await page.screenshot({ path: screenshotPath('62-colleague-and-contact-typing') });
+    await page.screenshot({ path: screenshotPath('92-colleague-and-contact-typing') });
     await expectAccessible(page, 'the conversation with a colleague and the contact typing');
     await typing(false);
     await expect(page.getByTestId('typing-contact')).toHaveCount(0);
@@ -115,7 +115,7 @@ test("a colleague's typing and presence", async ({ page, browser }) => {
     await alex.runCommand(`#${other}`);
     await expect(alexPage.locator('section.conversation .pane-header')).toContainText(`#${other}`);
     await expect(header.getByTestId('also-viewing')).toHaveCount(0);
-    await page.screenshot({ path: screenshotPath('63-colleague-left') });
+    await page.screenshot({ path: screenshotPath('93-colleague-left') });
   } finally {
     await alexContext.close();
     await alexHost.close();

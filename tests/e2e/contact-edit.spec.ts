@@ -95,7 +95,7 @@ test('edit a contact offline and see it land', async ({ page }) => {
     await panel.getByLabel('Note about this contact (only your team sees it)').fill(note);
     await panel.getByRole('button', { name: 'Add note' }).click();
     await expect(panel.getByTestId('contact-note').filter({ hasText: note })).toContainText('Saving…');
-    await page.screenshot({ path: screenshotPath('70-contact-edited-offline') });
+    await page.screenshot({ path: screenshotPath('94-contact-edited-offline') });
 
     // Back on the same port: everything lands, once.
     service = await startService({ db: dbFile, port, quiet: true });
@@ -109,7 +109,7 @@ test('edit a contact offline and see it land', async ({ page }) => {
     const notes = await fromService<{ content: string }[]>(creds, `/contacts/${contactId}/notes`);
     expect(notes.filter((n) => n.content === note)).toHaveLength(1);
     await expect(panel.locator('header h2')).toHaveText(name);
-    await page.screenshot({ path: screenshotPath('71-contact-landed') });
+    await page.screenshot({ path: screenshotPath('95-contact-landed') });
 
     // A phone number the service refuses: said beside the field, in the service's words; Discard puts the saved one back.
     await page.keyboard.press('Shift+I');
@@ -122,7 +122,7 @@ test('edit a contact offline and see it land', async ({ page }) => {
     await page.keyboard.press('Enter');
     const refused = panel.getByTestId('contact-field-error');
     await expect(refused).toContainText(/Not saved: .*e164/i, { timeout: 20_000 });
-    await page.screenshot({ path: screenshotPath('72-contact-refused') });
+    await page.screenshot({ path: screenshotPath('96-contact-refused') });
     await expectAccessible(page, 'the contact panel with a refused change');
     await refused.getByRole('button', { name: 'Discard' }).click();
     await expect(panel.getByTestId('contact-field-error')).toHaveCount(0);

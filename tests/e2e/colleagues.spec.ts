@@ -3,50 +3,25 @@
 // (the service's presence extension), the assign picker shows who is online, and Alex's typing
 // reaches Sam as "Alex Rivera is replying…", apart from the contact's own "is typing…", in the
 // thread and on the list row. Alex sends, moves on, and Sam's screen follows. Keyboard only.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { runWebMode } from '../../main/web/cli';
-import { startService } from '../../scripts/lib/service-process';
 import { expectAccessible } from './a11y';
-import { openOldestConversationLive } from './live-support';
+import { demoServiceOnFile, openOldestConversationLive, readServiceDb } from './live-support';
 import { InboxPage } from './pages/InboxPage';
 import { SignInPage } from './pages/SignInPage';
 import { TriagePage } from './pages/TriagePage';
 import { expect, rendererDir, screenshotPath, test } from './fixtures';
 
-const contactNameOf = (dbFile: string, conversationId: number) => {
-  const db = new Database(dbFile, { readonly: true, fileMustExist: true });
-  try {
-    return (db.prepare('SELECT ct.name FROM conversations c JOIN contacts ct ON ct.id = c.contact_id WHERE c.display_id = ?').get(conversationId) as { name: string }).name;
-  } finally {
-    db.close();
-  }
-};
-
-const anotherConversation = (dbFile: string, conversationId: number) => {
-  const db = new Database(dbFile, { readonly: true, fileMustExist: true });
-  try {
-    return (db.prepare('SELECT display_id AS id FROM conversations WHERE display_id != ? ORDER BY display_id LIMIT 1').get(conversationId) as { id: number }).id;
-  } finally {
-    db.close();
-  }
-};
-
 test("a colleague's typing and presence", async ({ page, browser }) => {
   test.setTimeout(120_000);
-  const dir = mkdtempSync(join(tmpdir(), 'e2e-colleagues-'));
-  const dbFile = join(dir, 'service.sqlite');
-  const service = await startService({ db: dbFile, demo: true, credentialsOut: join(dir, 'credentials.json'), quiet: true });
-  const creds = service.credentials!;
+  const service = await demoServiceOnFile('colleagues');
+  const { creds, dbFile } = service;
   const samHost = await runWebMode({ staticDir: rendererDir });
   const alexHost = await runWebMode({ staticDir: rendererDir });
   const alexContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     // Sam opens a conversation of the API inbox.
     const { conversationId, contact, row } = await openOldestConversationLive(page, samHost.url, creds, dbFile);
-    const contactName = contactNameOf(dbFile, conversationId);
+    const contactName = readServiceDb(dbFile, (db) => db.prepare('SELECT ct.name FROM conversations c JOIN contacts ct ON ct.id = c.contact_id WHERE c.display_id = ?').get(conversationId) as { name: string }).name;
     const header = page.locator('section.conversation .pane-header');
     await expect(page.getByTestId('also-viewing')).toHaveCount(0);
 
@@ -111,7 +86,7 @@ test("a colleague's typing and presence", async ({ page, browser }) => {
 
     // Alex moves on to another conversation (from the palette): nobody else has Sam's open now.
     await alexPage.keyboard.press('Escape');
-    const other = anotherConversation(dbFile, conversationId);
+    const other = readServiceDb(dbFile, (db) => db.prepare('SELECT display_id AS id FROM conversations WHERE display_id != ? ORDER BY display_id LIMIT 1').get(conversationId) as { id: number }).id;
     await alex.runCommand(`#${other}`);
     await expect(alexPage.locator('section.conversation .pane-header')).toContainText(`#${other}`);
     await expect(header.getByTestId('also-viewing')).toHaveCount(0);

@@ -4,15 +4,10 @@
 // same port: each change lands once, and the service then says what the screen says. A change the
 // service refuses (a phone number not in E.164) is shown beside its field, in the service's words;
 // a note is deleted.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { startService } from '../../scripts/lib/service-process';
-import type { DemoCredentialsFile, RunningService } from '../../scripts/lib/service-process';
 import { runWebMode } from '../../main/web/cli';
+import type { DemoCredentialsFile } from '../../scripts/lib/service-process';
 import { expectAccessible } from './a11y';
-import { openOldestConversationLive } from './live-support';
+import { demoServiceOnFile, openOldestConversationLive, readServiceDb } from './live-support';
 import { expect, rendererDir, screenshotPath, test } from './fixtures';
 
 interface ServiceContact {
@@ -21,15 +16,6 @@ interface ServiceContact {
   phone_number: string | null;
   custom_attributes: Record<string, unknown>;
 }
-
-const contactIdOf = (dbFile: string, conversationId: number) => {
-  const db = new Database(dbFile, { readonly: true, fileMustExist: true });
-  try {
-    return (db.prepare('SELECT contact_id AS id FROM conversations WHERE display_id = ?').get(conversationId) as { id: number }).id;
-  } finally {
-    db.close();
-  }
-};
 
 /** The service's own answer, read as an agent (never a step of the journey). */
 async function fromService<T>(creds: DemoCredentialsFile, path: string): Promise<T> {
@@ -40,15 +26,12 @@ async function fromService<T>(creds: DemoCredentialsFile, path: string): Promise
 
 test('edit a contact offline and see it land', async ({ page }) => {
   test.setTimeout(120_000);
-  const dir = mkdtempSync(join(tmpdir(), 'e2e-contact-'));
-  const dbFile = join(dir, 'service.sqlite');
-  let service: RunningService = await startService({ db: dbFile, demo: true, credentialsOut: join(dir, 'credentials.json'), quiet: true });
-  const creds = service.credentials!;
-  const port = Number(new URL(creds.baseUrl).port);
+  const service = await demoServiceOnFile('contact');
+  const { creds, dbFile } = service;
   const host = await runWebMode({ staticDir: rendererDir });
   try {
     const { inbox, conversationId } = await openOldestConversationLive(page, host.url, creds, dbFile);
-    const contactId = contactIdOf(dbFile, conversationId);
+    const contactId = readServiceDb(dbFile, (db) => db.prepare('SELECT contact_id AS id FROM conversations WHERE display_id = ?').get(conversationId) as { id: number }).id;
     const panel = page.getByRole('complementary', { name: 'Contact details' });
     await expect(panel.getByText('Email')).toBeVisible();
     const before = await fromService<{ payload: ServiceContact }>(creds, `/contacts/${contactId}`);
@@ -98,7 +81,7 @@ test('edit a contact offline and see it land', async ({ page }) => {
     await page.screenshot({ path: screenshotPath('94-contact-edited-offline') });
 
     // Back on the same port: everything lands, once.
-    service = await startService({ db: dbFile, port, quiet: true });
+    await service.restart();
     await expect(inbox.liveIndicator()).toHaveAttribute('data-state', 'connected', { timeout: 30_000 });
     await expect(page.getByTestId('contact-saving')).toHaveCount(0, { timeout: 30_000 });
     await expect(panel.getByTestId('contact-note').filter({ hasText: note })).not.toContainText('Saving…', { timeout: 30_000 });

@@ -73,14 +73,9 @@ export function ConversationHeader(props: {
         {c && (
           <span className="chip assignee" data-testid="conversation-assignee">
             {c.assigneeName ? <UntrustedText text={c.assigneeName} /> : 'Unassigned'}
-            {c.assigneeId > 0 && (
-              <>
-                {' '}
-                <AssigneeAvailability assigneeId={c.assigneeId} />
-              </>
-            )}
           </span>
         )}
+        {c && c.assigneeId > 0 && <AssigneeAvailability assigneeId={c.assigneeId} />}
         {c && <AlsoViewing conversationId={props.id} meId={props.meId} />}
         {c && team && (
           <span className="chip team" data-testid="conversation-team">

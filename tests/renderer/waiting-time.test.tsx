@@ -3,9 +3,11 @@
 // header show (with the agent's colour thresholds, kept per session), and the list's waiting sort,
 // which must put rows in the order of the figure they show.
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConversationStatus } from '../../shared/api/records';
 import { WaitingChip } from '../../renderer/src/components/WaitingChip';
+import { WaitingSettings } from '../../renderer/src/components/WaitingSettings';
 import type { ListView } from '../../renderer/src/conversations/view';
 import { readView } from '../../renderer/src/conversations/view';
 import { saveConversations } from '../../renderer/src/db/save';
@@ -92,6 +94,32 @@ describe('the chip', () => {
   it('shows nothing for a resolved conversation', () => {
     renderWithSession(<WaitingChip c={{ status: 'resolved', waitingSince: 100 }} />, { bridge: silentBridge });
     expect(screen.queryByTestId('waiting')).toBeNull();
+  });
+});
+
+describe('the settings dialog', () => {
+  it('sets the thresholds by keyboard; a pair out of order is refused with the reason and nothing is stored', async () => {
+    const user = userEvent.setup();
+    let closed = 0;
+    const { db } = renderWithSession(
+      <WaitingThresholdsProvider>
+        <WaitingSettings onClose={() => closed++} />
+      </WaitingThresholdsProvider>,
+      { bridge: silentBridge },
+    );
+    const amber = screen.getByRole('spinbutton', { name: /Amber after/ });
+    expect(document.activeElement).toBe(amber);
+    await user.clear(amber);
+    await user.type(amber, '90');
+    await user.keyboard('{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/red threshold must be longer/);
+    expect(await db.settings.get(WAITING_SETTINGS_KEY)).toBeUndefined();
+    expect(closed).toBe(0);
+    await user.tab();
+    await user.clear(screen.getByRole('spinbutton', { name: /Red after/ }));
+    await user.keyboard('120{Enter}');
+    await waitFor(() => expect(closed).toBe(1));
+    expect((await db.settings.get(WAITING_SETTINGS_KEY))?.value).toEqual({ warnMinutes: 90, alertMinutes: 120 });
   });
 });
 

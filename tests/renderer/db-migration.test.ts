@@ -1,10 +1,11 @@
 // The cache's upgrades, on real IndexedDB semantics (fake-indexeddb): from version 1 (the walking
 // skeleton) to version 2 (the inbox), data written by version 1 survives and gains what version 2
-// indexes; from version 2 to 3 (the sync engine's tables), 3 to 4 (settings) and 4 to 6 (contact
-// notes) every row and the queue stay as they were.
+// indexes; from version 2 to 3 (the sync engine's tables), 3 to 4 (settings) and 5 to 6 (contact
+// notes) every row and the queue stay as they were; from 4 to 5 the rows gain nothing but the
+// `[status+unreadCount]` index the unread badge reads.
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { V1_STORES, V2_STORES, V3_STORES, V4_STORES } from '../../renderer/src/db/migrations';
+import { V1_STORES, V2_STORES, V3_STORES, V4_STORES, V5_STORES } from '../../renderer/src/db/migrations';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { conv, msg, uniqueDbName } from './fixtures';
 
@@ -109,14 +110,30 @@ describe('cache migration 1 → 2 → 3 → 4', () => {
     db.close();
   });
 
-  it('4 → 6 keeps the queue, the settings and the contacts, and adds the contact notes (by contact)', async () => {
+  it('4 → 5 keeps every row and answers the unread badge from the new index', async () => {
     const name = uniqueDbName('v4');
     const v4 = new Dexie(name);
     v4.version(4).stores(V4_STORES);
-    await v4.table('outbox').add({ clientId: 'c4', conversationId: 9, kind: 'read', payload: { kind: 'read' }, state: 'queued', createdAt: 1, attempts: 0, nextAttemptAt: 0 });
-    await v4.table('settings').put({ key: 'waiting', value: { warnMinutes: 5, alertMinutes: 10 } });
-    await v4.table('contacts').put({ id: 3, name: 'Dana', labels: ['vip'] });
+    const row = (id: number, status: string, unreadCount: number) => ({ id, status, inboxId: 1, assigneeId: 0, teamId: 0, contactId: id, labels: [], priority: null, priorityRank: -1, lastActivityAt: id, createdAt: 1, waitingSince: 0, unreadCount, contactName: 'A', contactEmail: '', assigneeName: '', preview: '' });
+    await v4.table('conversations').bulkPut([row(1, 'open', 3), row(2, 'open', 0), row(3, 'resolved', 5), row(4, 'open', 10)]);
     v4.close();
+    const db = new InboxDb(name);
+    await db.open();
+    expect(db.verno).toBe(6);
+    expect(await db.conversations.count()).toBe(4);
+    const keys = await db.conversations.where('[status+unreadCount]').between(['open', 1], ['open', Infinity]).keys();
+    expect(keys).toEqual([['open', 3], ['open', 10]]);
+    db.close();
+  });
+
+  it('5 → 6 keeps the queue, the settings and the contacts, and adds the contact notes (by contact)', async () => {
+    const name = uniqueDbName('v5');
+    const v5 = new Dexie(name);
+    v5.version(5).stores(V5_STORES);
+    await v5.table('outbox').add({ clientId: 'c4', conversationId: 9, kind: 'read', payload: { kind: 'read' }, state: 'queued', createdAt: 1, attempts: 0, nextAttemptAt: 0 });
+    await v5.table('settings').put({ key: 'waiting', value: { warnMinutes: 5, alertMinutes: 10 } });
+    await v5.table('contacts').put({ id: 3, name: 'Dana', labels: ['vip'] });
+    v5.close();
     const db = new InboxDb(name);
     await db.open();
     expect(db.verno).toBe(6);

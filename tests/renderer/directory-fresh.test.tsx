@@ -111,7 +111,7 @@ describe('the assigned team is visible', () => {
 
   it('on a list row, and not once the directory no longer lists it', () => {
     const row = toCachedConversation(conv(5, { team: 3 }));
-    const props = { c: row, showStatus: false, active: false, open: false, checked: false, selecting: false, index: 0, count: 1, start: 0, onOpen: () => undefined };
+    const props = { c: row, showStatus: false, active: false, open: false, checked: false, selecting: false, index: 0, count: 1, start: 0, height: 67, onOpen: () => undefined };
     const { rerender } = render(<ConversationRow {...props} directory={directory([{ id: 3, name: 'billing' }])} />);
     expect(screen.getByTestId('row-team').textContent).toBe('Team billing');
     rerender(<ConversationRow {...props} directory={directory([{ id: 4, name: 'sales' }])} />);

@@ -132,7 +132,8 @@ for (const extensions of [true, false]) {
       await changeContactLabels(ctx, a.contactId, { add: ['ordered'] });
       await editContact(ctx, a.contactId, { name: 'Second' });
       await editContact(ctx, b.contactId, { name: 'Other' });
-      await setPriority(ctx, [a.conversationId], 'high');
+      // A priority the conversation does not have yet (the same one again would queue nothing).
+      await setPriority(ctx, [a.conversationId], (await db.conversations.get(a.conversationId))?.priority === 'high' ? 'low' : 'high');
       const steering = steer(demo);
       // A's first change is held until the other lanes' first writes have gone out beside it: a
       // sender that made them wait behind A would never release it (and the test would time out).

@@ -59,11 +59,19 @@ export const V3_STORES = { ...V2_STORES, quiet: 'conversationId', sync: 'key' };
 export const V4_STORES = { ...V3_STORES, settings: 'key' };
 
 /**
- * Version 6 (5 is another branch's): contacts are edited through the outbox. `contactNotes` holds each contact's notes as
+ * Version 5: `[status+unreadCount]` on conversations, so the unread badge sums the open
+ * conversations' unread counts by counting index entries (platform/unread-badge.ts) instead of
+ * reading every open row after every write (10,000 rows, a long task on each triage key). Rows
+ * are unchanged.
+ */
+export const V5_STORES = { ...V4_STORES, conversations: `${V4_STORES.conversations}, [status+unreadCount]` };
+
+/**
+ * Version 6: contacts are edited through the outbox. `contactNotes` holds each contact's notes as
  * the service last listed them (by contact). Contact changes queue in `outbox` in lanes of their
  * own (a negative `conversationId`, model/contact-intent.ts), so no outbox index changes.
  */
-export const V6_STORES = { ...V4_STORES, contactNotes: 'id, contactId' };
+export const V6_STORES = { ...V5_STORES, contactNotes: 'id, contactId' };
 
 export function declareVersions(db: Dexie) {
   db.version(1).stores(V1_STORES);
@@ -98,5 +106,6 @@ export function declareVersions(db: Dexie) {
     });
   db.version(3).stores(V3_STORES);
   db.version(4).stores(V4_STORES);
+  db.version(5).stores(V5_STORES);
   db.version(6).stores(V6_STORES);
 }

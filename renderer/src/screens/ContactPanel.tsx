@@ -12,6 +12,7 @@ import { useUi } from '../state/ui';
 
 export function ContactPanel({ conversation }: { conversation: CachedConversation }) {
   const select = useUi((s) => s.select);
+  const showPane = useUi((s) => s.showPane);
   const editRequest = useUi((s) => s.contactEdit);
   const directory = useDirectory();
   const state = useContact(conversation);
@@ -19,6 +20,10 @@ export function ContactPanel({ conversation }: { conversation: CachedConversatio
   return (
     <aside className="contact-panel" aria-label="Contact details">
       <header className="pane-header">
+        {/* Shown only where the panel takes the conversation's place (styles.css): the way back to it. */}
+        <button type="button" className="contact-back" onClick={() => showPane('conversation')} aria-label="Back to the conversation" aria-keyshortcuts="i">
+          ← Conversation
+        </button>
         <h2>{contact.name ? <UntrustedText text={contact.name} /> : 'Unknown contact'}</h2>
         {contact.blocked && <span className="chip status-resolved">Blocked</span>}
       </header>

@@ -56,6 +56,8 @@ export function createCableServer(db: Db, clock: () => number, presence: Presenc
     handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
       wss.handleUpgrade(request, socket, head, accept);
     },
+    /** A client is connected (ActionCable keeps nothing for one that dropped). */
+    mayReceive: () => open.size > 0,
     deliver: (delivery: Pick<LiveDelivery, 'name' | 'data' | 'to' | 'except'>) => streams.deliver(delivery),
     /** Someone's open conversation changed: subscriptions of the account that asked for `viewing` get their report again. */
     reportViewers: (accountId: number) => channel.reportViewers(accountId),

@@ -80,6 +80,8 @@ export function fakeInboxContext(over: Partial<InboxCommandContext> = {}, order:
     setOverlay: (o) => (state.overlay = o),
     toggleContactPanel: () => undefined,
     editContact: () => undefined,
+    density: 'comfortable',
+    setDensity: (d) => log(`density:${d}`),
     triage: triage(),
     notifications: {
       settings: state.notifySettings,

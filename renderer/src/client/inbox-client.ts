@@ -198,6 +198,7 @@ export function createInboxClient(opts: InboxClientOptions) {
     const stopTicking = notifications.start();
     // While the socket stays up it delivers everything: the next catch-up may start from later.
     let liveSince: number | undefined;
+    let serviceWasDown = false;
     const tick = setInterval(() => {
       if (liveSince !== undefined && now() - liveSince > WATERMARK_TICK_MS) void advanceWatermark(db, now() - WATERMARK_TICK_MS);
     }, WATERMARK_TICK_MS);
@@ -208,10 +209,14 @@ export function createInboxClient(opts: InboxClientOptions) {
       // "Mark read" on an OS notification (macOS): through the outbox, like the agent's own.
       bridge.on('app.notificationAction', ({ conversationId }) => void actions.markRead([conversationId]).catch(() => undefined)),
       bridge.on('live.status', (s) => {
-        const back = s.state === 'connected' && liveSince === undefined;
         liveSince = s.state === 'connected' ? (liveSince ?? now()) : undefined;
-        // The service can be reached again: what waited for it goes now, not at the end of its backoff.
-        if (back) void outbox.retryNow();
+        // The service can be reached again after it could not: what waited for it goes now, not at
+        // the end of its backoff. (Not on the first connection: nothing has waited for it then.)
+        if (s.state === 'offline') serviceWasDown = true;
+        else if (s.state === 'connected' && serviceWasDown) {
+          serviceWasDown = false;
+          void outbox.retryNow();
+        }
       }),
       // Web mode's host came back (restarted, or the page lost it): what it queued goes, what was missed comes.
       onReconnect(bridge, () => {

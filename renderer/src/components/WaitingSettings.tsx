@@ -6,6 +6,7 @@ import { defaultWaitingThresholds } from '../model/waiting';
 import { useSession } from '../platform/session';
 import { saveThresholds } from '../waiting/settings';
 import { useWaitingThresholds } from '../waiting/use-waiting';
+import { SettingsSheet } from './SettingsSheet';
 
 export function WaitingSettings({ onClose }: { onClose(): void }) {
   const { db } = useSession();
@@ -21,58 +22,41 @@ export function WaitingSettings({ onClose }: { onClose(): void }) {
     else onClose();
   };
   return (
-    <div className="overlay" onMouseDown={onClose}>
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="waiting-title"
-        className="sheet settings waiting-settings"
-        onMouseDown={(e) => e.stopPropagation()}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.stopPropagation();
-            onClose();
-          }
+    <SettingsSheet titleId="waiting-title" title="Waiting time colours" className="waiting-settings" onClose={onClose}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save({ warn, alert });
         }}
       >
-        <header className="pane-header">
-          <h2 id="waiting-title">Waiting time colours</h2>
-        </header>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save({ warn, alert });
-          }}
-        >
-          <p className="hint">How long a contact may wait for a reply before the list and the header say so. For this account only.</p>
-          <label>
-            Amber after{' '}
-            <input ref={first} type="number" min={1} step={1} value={warn} aria-describedby="waiting-problem" onChange={(e) => setWarn(e.target.value)} /> minutes
-          </label>
-          <label>
-            Red after <input type="number" min={1} step={1} value={alert} aria-describedby="waiting-problem" onChange={(e) => setAlert(e.target.value)} /> minutes
-          </label>
-          <p id="waiting-problem" className="error" role="alert">
-            {problem ?? ''}
-          </p>
-          <div className="actions">
-            <button type="submit">Save</button>
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => {
-                setWarn(String(defaultWaitingThresholds.warnMinutes));
-                setAlert(String(defaultWaitingThresholds.alertMinutes));
-              }}
-            >
-              Defaults
-            </button>
-            <button type="button" className="link-button" onClick={onClose}>
-              Cancel
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+        <p className="hint">How long a contact may wait for a reply before the list and the header say so. For this account only.</p>
+        <label>
+          Amber after{' '}
+          <input ref={first} type="number" min={1} step={1} value={warn} aria-describedby="waiting-problem" onChange={(e) => setWarn(e.target.value)} /> minutes
+        </label>
+        <label>
+          Red after <input type="number" min={1} step={1} value={alert} aria-describedby="waiting-problem" onChange={(e) => setAlert(e.target.value)} /> minutes
+        </label>
+        <p id="waiting-problem" className="error" role="alert">
+          {problem ?? ''}
+        </p>
+        <div className="actions">
+          <button type="submit">Save</button>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setWarn(String(defaultWaitingThresholds.warnMinutes));
+              setAlert(String(defaultWaitingThresholds.alertMinutes));
+            }}
+          >
+            Defaults
+          </button>
+          <button type="button" className="link-button" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </SettingsSheet>
   );
 }

@@ -95,6 +95,7 @@ export function createMainCore(deps: CoreDeps) {
     ...sessionHandlers(sessions, deps.vault, () => emit('session.changed', sessions.state())),
     ...appHandlers(deps.desktop ?? {}, deps.logger, {
       liveStatus: () => live?.status() ?? { state: 'offline' },
+      setViewing: (conversationId) => live?.setViewing(conversationId) ?? false,
       notificationClicked: (conversationId) => emit('app.notificationClicked', { conversationId }),
       notificationAction: (conversationId, action) => emit('app.notificationAction', { conversationId, action }),
     }),

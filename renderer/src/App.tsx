@@ -16,6 +16,7 @@ import { ReauthPrompt } from './screens/ReauthPrompt';
 import { SignIn } from './screens/SignIn';
 import { TokenStorageConsent } from './screens/TokenStorageConsent';
 import './styles/session.css';
+import './styles/people.css';
 
 export function App({ bridge }: { bridge: Bridge }) {
   const state = useSessionState(bridge);

@@ -40,7 +40,9 @@ export type DomainEvent =
   | { name: 'conversation.mentioned'; accountId: number; conversationId: number; userId: number; performer?: Performer }
   | { name: 'conversation.typing_on' | 'conversation.typing_off'; accountId: number; conversationId: number; typer: Performer; isPrivate: boolean }
   | { name: 'contact.created' | 'contact.updated' | 'contact.deleted' | 'contact.merged'; accountId: number; contactId: number; changes?: Changes; snapshot?: Record<string, unknown> }
-  | { name: 'notification.created' | 'notification.updated' | 'notification.deleted'; accountId: number; userId: number; notificationId: number };
+  | { name: 'notification.created' | 'notification.updated' | 'notification.deleted'; accountId: number; userId: number; notificationId: number }
+  /** The account's labels or teams changed (chatwoot-compat §4.3): agents read them again. `at`: the service clock (ms). */
+  | { name: 'account.cache_invalidated'; accountId: number; changed: 'label' | 'team' | 'inbox'; at: number };
 
 export type DomainEventName = DomainEvent['name'];
 export type Listener = (event: DomainEvent) => void;

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 
 const EXTENSIONS_HEADER = 'X-Inbox-Extensions';
-const EXTENSIONS = 'idempotency-key, conversation-etag, changes-feed';
+const EXTENSIONS = 'idempotency-key, conversation-etag, changes-feed, presence';
 
 /** `/api/v1/...` and `/api/v2/...`, except the Widget family (`/api/v1/widget/...`). */
 const APPLICATION = /^\/api\/v[12]\/(?!widget(?:[/?#]|$))/;

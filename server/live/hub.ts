@@ -12,6 +12,7 @@ import { createCableServer } from './cable/server';
 import { CABLE_PATHS } from './cable/protocol';
 import type { LiveDelivery } from './payloads';
 import { liveDelivery } from './payloads';
+import { Presence } from './presence';
 import type { SocketIoOptions } from './socket-server';
 import { attachSocketIo } from './socket-server';
 
@@ -23,8 +24,14 @@ export interface LiveOptions extends SocketIoOptions {
 const pathOf = (url: string | undefined) => (url ?? '').split('?', 1)[0]!;
 
 export function attachLiveUpdates(server: HttpServer, db: Db, bus: EventBus, clock: () => number, options: LiveOptions = {}) {
-  const socketIo = options.socketIo === false ? undefined : attachSocketIo(server, db, options);
-  const cable = createCableServer(db, clock);
+  // Presence is one for both transports, so an agent on either sees who is present and viewing.
+  const presence = new Presence(db, clock);
+  const viewingChanged = (accountId: number) => {
+    socketIo?.reportViewers(accountId);
+    cable.reportViewers(accountId);
+  };
+  const socketIo = options.socketIo === false ? undefined : attachSocketIo(server, db, options, presence, viewingChanged);
+  const cable = createCableServer(db, clock, presence, viewingChanged);
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = pathOf(request.url);
     if (CABLE_PATHS.has(path)) return cable.handleUpgrade(request, socket, head);

@@ -101,6 +101,9 @@ export function liveDelivery(db: Db, event: DomainEvent): LiveDelivery | undefin
       if (!data) return undefined;
       return { name: event.name, data: { ...data, account_id: event.accountId }, to: [rooms.account(event.accountId)], except: [] };
     }
+    case 'account.cache_invalidated':
+      // Chatwoot sends every collection's key; only the one that changed moves, which is what a client compares.
+      return { name: event.name, data: { cache_keys: { [event.changed]: event.at }, account_id: event.accountId }, to: [rooms.account(event.accountId)], except: [] };
     case 'notification.created':
     case 'notification.updated':
     case 'notification.deleted': {

@@ -11,10 +11,13 @@
 // credential still holds (see restoreOnlyIfStillAuthorized).
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
+import type { Socket } from 'socket.io';
 import type { Db } from '../db/open';
 import type { Identity } from './identity';
 import { identifyHandshake, roomsOf, sameIdentity } from './identity';
 import type { LiveDelivery } from './payloads';
+import type { Presence } from './presence';
+import { viewingOf } from './presence';
 
 export interface SocketIoOptions {
   /** How long a dropped client's missed events are kept for it (default two minutes). */
@@ -47,7 +50,28 @@ function restoreOnlyIfStillAuthorized(io: Server, db: Db) {
   };
 }
 
-export function attachSocketIo(server: HttpServer, db: Db, options: SocketIoOptions = {}) {
+/**
+ * Presence over socket.io (the `presence` extension; Chatwoot serves presence over ActionCable
+ * only): a socket that emits `update_presence` (optionally with `{viewing}`) is marked present and
+ * answered with `presence.update`, as RoomChannel answers. A socket that never asks hears nothing new.
+ */
+function answerPresence(socket: Socket, presence: Presence, viewingChanged: (accountId: number) => void) {
+  socket.on('update_presence', (data: unknown) => {
+    const who = socket.data.identity as Identity;
+    presence.touch(who);
+    const viewing = viewingOf(data);
+    if (viewing !== undefined && who.kind === 'agent') socket.data.viewer = true;
+    const changed = viewing !== undefined && presence.view(socket.id, who, viewing);
+    socket.emit('presence.update', presence.report(who, socket.data.viewer === true));
+    if (changed) viewingChanged(who.accountId);
+  });
+  socket.on('disconnect', () => {
+    const gone = presence.forget(socket.id);
+    if (gone) viewingChanged(gone.accountId);
+  });
+}
+
+export function attachSocketIo(server: HttpServer, db: Db, options: SocketIoOptions, presence: Presence, viewingChanged: (accountId: number) => void) {
   const io = new Server(server, {
     serveClient: false,
     // Upgrades for other paths (ActionCable's /cable) are the hub's to answer, not engine.io's to cut.
@@ -70,6 +94,7 @@ export function attachSocketIo(server: HttpServer, db: Db, options: SocketIoOpti
     // A recovered connection already has its rooms back; its credential was re-checked when its
     // session was restored, so it skipped the middleware.
     if (!socket.recovered) void socket.join(roomsOf(socket.data.identity as Identity));
+    answerPresence(socket, presence, viewingChanged);
     socket.on('disconnect', () => (recoverableUntil = Date.now() + recoveryWindowMs));
   });
   return {
@@ -79,6 +104,13 @@ export function attachSocketIo(server: HttpServer, db: Db, options: SocketIoOpti
     deliver(delivery: LiveDelivery) {
       const target = delivery.except.length ? io.to(delivery.to).except(delivery.except) : io.to(delivery.to);
       target.emit(delivery.name, delivery.data);
+    },
+    /** Someone's open conversation changed: each socket of the account that asked for `viewing` gets its report again. */
+    reportViewers(accountId: number) {
+      for (const socket of io.of('/').sockets.values()) {
+        const who = socket.data.identity as Identity | undefined;
+        if (socket.data.viewer === true && who?.accountId === accountId) socket.emit('presence.update', presence.report(who, true));
+      }
     },
     /** Disconnects every client so the HTTP server can close. */
     close() {

@@ -19,3 +19,8 @@ export interface RouteDeps {
 export function writeContext(deps: RouteDeps, caller: Caller): WriteContext & { actorName: string } {
   return { db: deps.db, bus: deps.bus, now: deps.clock(), performer: caller.performer, actorName: callerName(caller) };
 }
+
+/** The account's labels, teams or inboxes (or who is in one) changed: every agent of the account hears it (`account.cache_invalidated`) and reads them again. */
+export function directoryChanged(deps: RouteDeps, accountId: number, changed: 'label' | 'team' | 'inbox'): void {
+  deps.bus.emit({ name: 'account.cache_invalidated', accountId, changed, at: deps.clock() });
+}

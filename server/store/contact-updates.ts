@@ -56,6 +56,18 @@ export function updateContact(ctx: WriteContext, c: ContactRow, change: ContactC
   });
 }
 
+/** Drops these custom attributes (chatwoot-compat §1.4 `destroy_custom_attributes`); emits contact.updated when any was there. */
+export function removeCustomAttributes(ctx: WriteContext, c: ContactRow, keys: string[]): ContactRow {
+  return commit(ctx, (events) => {
+    const before = json.parse(c.custom_attributes) as Record<string, unknown>;
+    const after = Object.fromEntries(Object.entries(before).filter(([k]) => !keys.includes(k)));
+    if (Object.keys(after).length === Object.keys(before).length) return c;
+    stmt(ctx.db, 'UPDATE contacts SET custom_attributes = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(after), ctx.now, c.id);
+    events.push({ name: 'contact.updated', accountId: c.account_id, contactId: c.id, changes: { custom_attributes: [before, after] } });
+    return stmt(ctx.db, 'SELECT * FROM contacts WHERE id = ?').get(c.id) as ContactRow;
+  });
+}
+
 /** Replaces the contact's labels; emits contact.updated when the set changed. */
 export function setContactLabels(ctx: WriteContext, c: ContactRow, labels: string[]): string[] {
   return commit(ctx, (events) => {

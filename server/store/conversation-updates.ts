@@ -96,11 +96,14 @@ export function applyConversationChange(ctx: UpdateContext, c: ConversationRow, 
   if (labels && JSON.stringify(labels) !== JSON.stringify(previousLabels)) changes.label_list = [previousLabels, labels];
   if (Object.keys(changes).length === 0) return c;
 
+  // Resolving stops the contact's wait, as Chatwoot's `handle_resolved_status_change` does, with no
+  // event of its own (the status change's events carry the fresh row): a resolved conversation
+  // never sorts among the waiting ones.
   stmt(
     db,
     `UPDATE conversations SET status = ?, snoozed_until = ?, priority = ?, assignee_id = ?, assignee_agent_bot_id = ?, team_id = ?,
-       custom_attributes = ?, updated_at = ? WHERE id = ?`,
-  ).run(next.status, next.snoozed_until, next.priority, next.assignee_id, next.assignee_agent_bot_id, next.team_id, JSON.stringify(attributes ?? previousAttributes), ctx.now, c.id);
+       custom_attributes = ?, updated_at = ?, waiting_since = CASE WHEN ? = 'resolved' THEN NULL ELSE waiting_since END WHERE id = ?`,
+  ).run(next.status, next.snoozed_until, next.priority, next.assignee_id, next.assignee_agent_bot_id, next.team_id, JSON.stringify(attributes ?? previousAttributes), ctx.now, next.status, c.id);
   if (changes.label_list) {
     stmt(db, 'DELETE FROM conversation_labels WHERE conversation_id = ?').run(c.id);
     for (const title of labels!) stmt(db, 'INSERT INTO conversation_labels (conversation_id, title) VALUES (?, ?)').run(c.id, title);

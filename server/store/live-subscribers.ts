@@ -29,3 +29,16 @@ export function memberAvailabilities(db: Db, accountId: number): { user_id: numb
     auto_offline: number;
   }[];
 }
+
+/** Of these display ids, the conversations this user may see in the account (an administrator: all; an agent: their inboxes'). */
+export function visibleConversationIds(db: Db, accountId: number, userId: number, displayIds: number[]): number[] {
+  if (!displayIds.length) return [];
+  return (
+    stmt(
+      db,
+      `SELECT c.display_id AS id FROM conversations c JOIN account_users au ON au.account_id = c.account_id AND au.user_id = ?
+       WHERE c.account_id = ? AND c.display_id IN (SELECT value FROM json_each(?))
+         AND (au.role = 'administrator' OR EXISTS (SELECT 1 FROM inbox_members m WHERE m.inbox_id = c.inbox_id AND m.user_id = au.user_id))`,
+    ).all(userId, accountId, JSON.stringify(displayIds)) as { id: number }[]
+  ).map((r) => r.id);
+}

@@ -266,7 +266,8 @@ export function setConversationStatus(ctx: WriteContext, c: ConversationRow, sta
   return commit(ctx, (events) => {
     if (c.status === status) return c;
     const snoozedUntil = status === 'snoozed' ? c.snoozed_until : null;
-    stmt(ctx.db, 'UPDATE conversations SET status = ?, snoozed_until = ?, updated_at = ? WHERE id = ?').run(status, snoozedUntil, ctx.now, c.id);
+    // Resolving stops the contact's wait, as in conversation-updates.ts.
+    stmt(ctx.db, "UPDATE conversations SET status = ?, snoozed_until = ?, updated_at = ?, waiting_since = CASE WHEN ? = 'resolved' THEN NULL ELSE waiting_since END WHERE id = ?").run(status, snoozedUntil, ctx.now, status, c.id);
     const changes: Record<string, [unknown, unknown]> = { status: [c.status, status] };
     if (snoozedUntil !== c.snoozed_until) changes.snoozed_until = [c.snoozed_until, snoozedUntil];
     const performer = ctx.performer ? { performer: ctx.performer } : {};

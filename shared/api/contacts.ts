@@ -24,3 +24,15 @@ export type Contact = z.infer<typeof contactSchema> & { labels?: string[] };
 export const contactShowSchema = z.object({ payload: contactSchema });
 export const contactConversationsSchema = z.object({ payload: z.array(conversationSchema) });
 export const contactLabelsSchema = z.object({ payload: z.array(z.string()).catch([]) });
+
+/** A note on a contact (§2.13): who wrote it (the agent partial, when the service says) and when (epoch seconds). */
+export const contactNoteSchema = z.object({
+  id: z.number(),
+  content: z.string().catch(''),
+  user: z.object({ id: z.number(), name: z.string().catch(''), available_name: z.string().nullish() }).nullish().catch(null),
+  created_at: z.number().catch(0),
+  updated_at: z.number().catch(0),
+});
+export type ContactNote = z.infer<typeof contactNoteSchema>;
+/** `GET contacts/{id}/notes`: a bare array, latest first. */
+export const contactNoteListSchema = z.array(contactNoteSchema);

@@ -37,6 +37,15 @@ export const conversationEventNames = [
 export const messageEventNames = ['message.created', 'message.updated'] as const;
 export const typingEventNames = ['conversation.typing_on', 'conversation.typing_off'] as const;
 export const contactEventNames = ['contact.created', 'contact.updated'] as const;
+/** The account's labels, inboxes or teams changed: read the directory again. */
+export const DIRECTORY_EVENT = 'account.cache_invalidated';
+export const PRESENCE_EVENT = 'presence.update';
+
+/** An agent's availability (chatwoot-compat §3): anything else reads as offline. */
+export const availabilitySchema = z.enum(['online', 'busy', 'offline']).catch('offline');
+export type Availability = z.infer<typeof availabilitySchema>;
+const idKey = z.string().regex(/^[1-9]\d{0,14}$/);
+const bounded = <T extends z.ZodType>(record: T, max: number) => record.refine((o) => Object.keys(o as object).length <= max, `at most ${max} entries`);
 
 /** What main forwards to the renderer: one validated event, tagged by the service's event name. */
 export const liveEventSchema = z.union([
@@ -57,6 +66,18 @@ export const liveEventSchema = z.union([
     isPrivate: z.boolean(),
   }),
   z.object({ type: z.enum(contactEventNames), accountId, contact: contactSchema }),
+  /**
+   * Presence (chatwoot-compat §4.3): each listed user's availability (users not listed are
+   * offline); with the presence extension, `viewing`: conversation display id → the agents who have it open.
+   */
+  z.object({
+    type: z.literal(PRESENCE_EVENT),
+    accountId,
+    users: bounded(z.record(idKey, availabilitySchema), 10_000),
+    viewing: bounded(z.record(idKey, z.array(z.number().int().positive()).max(100)), 10_000).optional(),
+  }),
+  /** Which collections changed (`label`, `inbox`, `team`), as far as the service says. */
+  z.object({ type: z.literal(DIRECTORY_EVENT), accountId, changed: z.array(z.string().max(40)).max(10) }),
   z.object({
     type: z.literal('notification.created'),
     accountId,
@@ -92,6 +113,12 @@ const typingPushSchema = z.object({
   is_private: z.boolean().catch(false),
 });
 const contactPushSchema = contactSchema.extend(withAccount);
+const presencePushSchema = z.object({
+  ...withAccount,
+  users: z.record(z.string(), z.unknown()).catch({}),
+  viewing: z.record(z.string(), z.unknown()).optional().catch(undefined),
+});
+const directoryPushSchema = z.object({ ...withAccount, cache_keys: z.record(z.string(), z.unknown()).catch({}) });
 const text = (max: number) =>
   z
     .string()
@@ -163,6 +190,22 @@ export function parseLiveEvent(name: string, data: unknown): { ok: true; event: 
     if (!p.success) return bad(p.error);
     const { account_id, ...contact } = p.data;
     return { ok: true, event: { type: name, accountId: account_id, contact } };
+  }
+  if (name === PRESENCE_EVENT) {
+    const p = presencePushSchema.safeParse(data);
+    if (!p.success) return bad(p.error);
+    // Entries that do not fit (a key that is not an id, a list that is not of ids) are left out, not the whole report.
+    const users = Object.fromEntries(Object.entries(p.data.users).filter(([k]) => idKey.safeParse(k).success).map(([k, v]) => [k, availabilitySchema.parse(v)]));
+    const viewing = p.data.viewing
+      ? Object.fromEntries(Object.entries(p.data.viewing).filter(([k, v]) => idKey.safeParse(k).success && Array.isArray(v)).map(([k, v]) => [k, (v as unknown[]).filter((x): x is number => Number.isSafeInteger(x) && (x as number) > 0).slice(0, 100)]))
+      : undefined;
+    const event = liveEventSchema.safeParse({ type: name, accountId: p.data.account_id, users, ...(viewing ? { viewing } : {}) });
+    return event.success ? { ok: true, event: event.data } : bad(event.error);
+  }
+  if (name === DIRECTORY_EVENT) {
+    const p = directoryPushSchema.safeParse(data);
+    if (!p.success) return bad(p.error);
+    return { ok: true, event: { type: name, accountId: p.data.account_id, changed: Object.keys(p.data.cache_keys).slice(0, 10).map((k) => k.slice(0, 40)) } };
   }
   if (name === 'notification.created') {
     const p = notificationPushSchema.safeParse(data);

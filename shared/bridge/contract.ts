@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { appCalls } from './calls/app';
 import { contactCalls } from './calls/contacts';
+import { contactWriteCalls } from './calls/contact-writes';
 import { conversationCalls } from './calls/conversations';
 import { directoryCalls } from './calls/directory';
 import { messageCalls } from './calls/messages';
@@ -21,6 +22,7 @@ export const bridgeCalls = {
   ...conversationCalls,
   ...directoryCalls,
   ...contactCalls,
+  ...contactWriteCalls,
   ...searchCalls,
   ...triageCalls,
   ...messageCalls,

@@ -12,7 +12,8 @@ export const bridgeErrorKinds = [
   'conflict', // 412: the record changed since it was read (an `If-Match` the service checked)
   'rate_limited', // 429 `Retry later`
   'server', // 5xx, treated as transient
-  'network', // the service could not be reached
+  'network', // the service could not be reached, or the connection broke: the request may have arrived
+  'unreachable', // no connection could be made (refused, no route, name not found): nothing was sent
   'timeout', // the service did not answer in time
   'bad_response', // the service answered something that is not the documented shape
   'internal', // a bug on our side; details are in main's log, never in the message

@@ -65,7 +65,7 @@ describe('catch-up after 2,000 messages arrived across 50 conversations while cu
       expect(ids).toHaveLength(CONVERSATIONS);
       const features = async () => {
         const r = await demo.bridge.call('session.features', {});
-        return r.ok ? r.value : { idempotencyKey: false, conversationEtag: false, changesFeed: false };
+        return r.ok ? r.value : { idempotencyKey: false, conversationEtag: false, changesFeed: false, presence: false };
       };
       // The app before the gap: a first catch-up (which takes the feed's cursor), then each
       // conversation and its newest page, as opening or prefetching would. The first catch-up of a

@@ -1,10 +1,11 @@
 // The cache's upgrades, on real IndexedDB semantics (fake-indexeddb): from version 1 (the walking
 // skeleton) to version 2 (the inbox), data written by version 1 survives and gains what version 2
-// indexes; from version 2 to 3 (the sync engine's tables) and 3 to 4 (settings) every row and the queue stay as they were;
-// from 4 to 5 the rows gain nothing but the `[status+unreadCount]` index the unread badge reads.
+// indexes; from version 2 to 3 (the sync engine's tables), 3 to 4 (settings) and 5 to 6 (contact
+// notes) every row and the queue stay as they were; from 4 to 5 the rows gain nothing but the
+// `[status+unreadCount]` index the unread badge reads.
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { V1_STORES, V2_STORES, V3_STORES, V4_STORES } from '../../renderer/src/db/migrations';
+import { V1_STORES, V2_STORES, V3_STORES, V4_STORES, V5_STORES } from '../../renderer/src/db/migrations';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { conv, msg, uniqueDbName } from './fixtures';
 
@@ -34,7 +35,7 @@ describe('cache migration 1 → 2 → 3 → 4', () => {
 
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
 
     const c7 = await db.conversations.get(7);
     expect(c7).toMatchObject({ id: 7, contactId: 55, assigneeName: 'Agent 3', priorityRank: 2, labels: ['vip', 'bug'], preview: 'hi' });
@@ -61,12 +62,12 @@ describe('cache migration 1 → 2 → 3 → 4', () => {
     db.close();
   });
 
-  it('opens a fresh database straight at version 4', async () => {
+  it('opens a fresh database straight at version 6', async () => {
     const db = new InboxDb(uniqueDbName('fresh'));
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     expect(db.tables.map((t) => t.name).sort()).toEqual(
-      ['agents', 'cannedResponses', 'contacts', 'conversationRecords', 'conversations', 'cursors', 'drafts', 'inboxes', 'labels', 'messages', 'outbox', 'quiet', 'settings', 'sync', 'teams', 'viewCounts'],
+      ['agents', 'cannedResponses', 'contactNotes', 'contacts', 'conversationRecords', 'conversations', 'cursors', 'drafts', 'inboxes', 'labels', 'messages', 'outbox', 'quiet', 'settings', 'sync', 'teams', 'viewCounts'],
     );
     db.close();
   });
@@ -83,7 +84,7 @@ describe('cache migration 1 → 2 → 3 → 4', () => {
     v2.close();
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     expect((await db.outbox.orderBy('seq').toArray()).map((e) => [e.clientId, e.state])).toEqual([['c1', 'queued'], ['c2', 'failed']]);
     expect(await db.conversations.get(7)).toMatchObject({ status: 'resolved' });
     await db.quiet.put({ conversationId: 7, until: 5 });
@@ -101,7 +102,7 @@ describe('cache migration 1 → 2 → 3 → 4', () => {
     v3.close();
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     expect((await db.outbox.toArray()).map((e) => [e.clientId, e.state])).toEqual([['c3', 'queued']]);
     expect(await db.sync.get('watermark')).toEqual({ key: 'watermark', value: 42 });
     await db.settings.put({ key: 'notifications', value: { enabled: false } });
@@ -118,10 +119,32 @@ describe('cache migration 1 → 2 → 3 → 4', () => {
     v4.close();
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     expect(await db.conversations.count()).toBe(4);
     const keys = await db.conversations.where('[status+unreadCount]').between(['open', 1], ['open', Infinity]).keys();
     expect(keys).toEqual([['open', 3], ['open', 10]]);
+    db.close();
+  });
+
+  it('5 → 6 keeps the queue, the settings and the contacts, and adds the contact notes (by contact)', async () => {
+    const name = uniqueDbName('v5');
+    const v5 = new Dexie(name);
+    v5.version(5).stores(V5_STORES);
+    await v5.table('outbox').add({ clientId: 'c4', conversationId: 9, kind: 'read', payload: { kind: 'read' }, state: 'queued', createdAt: 1, attempts: 0, nextAttemptAt: 0 });
+    await v5.table('settings').put({ key: 'waiting', value: { warnMinutes: 5, alertMinutes: 10 } });
+    await v5.table('contacts').put({ id: 3, name: 'Dana', labels: ['vip'] });
+    v5.close();
+    const db = new InboxDb(name);
+    await db.open();
+    expect(db.verno).toBe(6);
+    expect((await db.outbox.toArray()).map((e) => [e.clientId, e.state])).toEqual([['c4', 'queued']]);
+    expect(await db.settings.get('waiting')).toEqual({ key: 'waiting', value: { warnMinutes: 5, alertMinutes: 10 } });
+    expect(await db.contacts.get(3)).toMatchObject({ name: 'Dana', labels: ['vip'] });
+    await db.contactNotes.bulkPut([
+      { id: 1, contactId: 3, content: 'a', user: null, created_at: 1, updated_at: 1 },
+      { id: 2, contactId: 4, content: 'b', user: null, created_at: 1, updated_at: 1 },
+    ]);
+    expect((await db.contactNotes.where('contactId').equals(3).toArray()).map((n) => n.id)).toEqual([1]);
     db.close();
   });
 });

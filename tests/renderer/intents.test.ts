@@ -76,7 +76,7 @@ describe('local messages', () => {
 describe('retry policy', () => {
   it('reads refusals, unprocessed requests and unknown outcomes apart', () => {
     expect(['validation', 'not_found', 'forbidden', 'invalid_input', 'unauthorized'].map((k) => classify(k as never))).toEqual(Array(5).fill('refused'));
-    expect(['rate_limited', 'session_expired', 'not_signed_in'].map((k) => classify(k as never))).toEqual(Array(3).fill('not_processed'));
+    expect(['rate_limited', 'session_expired', 'not_signed_in', 'unreachable'].map((k) => classify(k as never))).toEqual(Array(4).fill('not_processed'));
     expect(['network', 'timeout', 'server', 'bad_response', 'internal'].map((k) => classify(k as never))).toEqual(Array(5).fill('unknown'));
   });
 

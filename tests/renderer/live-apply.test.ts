@@ -11,7 +11,7 @@ import { InboxDb } from '../../renderer/src/db/schema';
 import { saveConversations } from '../../renderer/src/db/save';
 import { createLiveHandler } from '../../renderer/src/live/live-handler';
 import type { LiveHandlerDeps } from '../../renderer/src/live/live-handler';
-import { TYPING_TIMEOUT_MS, typingLine, useTyping } from '../../renderer/src/live/typing';
+import { TYPING_TIMEOUT_MS, typingLine, typingLines, useTyping } from '../../renderer/src/live/typing';
 import { fakeBridge } from './fake-bridge';
 import { conv, msg, uniqueDbName } from './fixtures';
 import { readersFor } from './support/live-deps';
@@ -229,16 +229,20 @@ describe('the agent\'s own changes win over pushes', () => {
 });
 
 describe('typing', () => {
-  it('shows who is typing, clears on typing_off, and on its own after 30 s', async () => {
+  it('shows who is typing, the contact apart from colleagues, clears on typing_off, and on its own after 30 s', async () => {
     vi.useFakeTimers();
     const { handler } = setup();
     const typing = (name: string, on: boolean, user: Record<string, unknown>, isPrivate = false) =>
       handler.handle(pushed(on ? 'conversation.typing_on' : 'conversation.typing_off', { conversation: { id: 50 }, user: { ...user, name }, is_private: isPrivate }));
-    const line = () => typingLine(Object.values(useTyping.getState().byConversation[50] ?? {}));
+    const typists = () => Object.values(useTyping.getState().byConversation[50] ?? {});
+    const line = () => typingLine(typists());
     await typing('Dana Lee', true, { id: 9, type: 'contact' });
     expect(line()).toBe('Dana Lee is typing…');
-    await typing('Priya', true, { id: 3, type: 'user' }, true);
-    expect(line()).toBe('Dana Lee and Priya are typing…');
+    expect(typingLines(typists())).toEqual({ contact: 'Dana Lee is typing…' });
+    await typing('Priya', true, { id: 3, type: 'user' });
+    // Two lines in the thread; the row's one line names the colleague (the one the agent might collide with).
+    expect(typingLines(typists())).toEqual({ contact: 'Dana Lee is typing…', colleagues: 'Priya is replying…' });
+    expect(line()).toBe('Priya is replying…');
     await typing('Priya', false, { id: 3, type: 'user' });
     expect(line()).toBe('Dana Lee is typing…');
     vi.advanceTimersByTime(TYPING_TIMEOUT_MS - 1);

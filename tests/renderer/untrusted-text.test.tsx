@@ -94,7 +94,7 @@ describe('the attack corpus in every place untrusted text is shown', () => {
     for (const text of CORPUS) {
       const c = cachedWith(text);
       const actions = { back: noop, setStatus: noop, markUnread: noop, open: noop, toggleContact: noop };
-      const { container, unmount } = render(<ConversationHeader id={7} name={text} conversation={c} record={undefined} contactExpanded={false} actions={actions} />);
+      const { container, unmount } = render(<ConversationHeader id={7} name={text} conversation={c} record={undefined} contactExpanded={false} actions={actions} meId={2} />);
       expectIsolated(container.querySelector('h2')!, text);
       expectIsolated(container.querySelector('[data-testid="conversation-assignee"]')!, text);
       expectNoRawControls(container);
@@ -102,7 +102,7 @@ describe('the attack corpus in every place untrusted text is shown', () => {
     }
   });
 
-  it('the contact panel: name, details, custom attribute keys and values, labels, previous conversations', async () => {
+  it('the contact panel: name, details, custom attribute keys and values, labels, notes and their authors, previous conversations', async () => {
     for (const text of CORPUS) {
       const c = cachedWith(text);
       const session = testSession();
@@ -123,6 +123,7 @@ describe('the attack corpus in every place untrusted text is shown', () => {
         labels: [text],
       });
       await db.conversations.put(c);
+      await db.contactNotes.put({ id: 1, contactId: 70, content: `note ${text}`, user: { id: 9, name: text }, created_at: 1, updated_at: 1 });
       const panel = renderWithSession(<ContactPanel conversation={c} />, { bridge: silentBridge, session });
       const aside = panel.container.querySelector('aside')!;
       await waitFor(() => expect(aside.querySelectorAll('dd').length).toBeGreaterThan(3));
@@ -132,6 +133,9 @@ describe('the attack corpus in every place untrusted text is shown', () => {
       expectIsolated(aside.querySelector('#contact-details')!.parentElement!, text);
       expectIsolated(aside.querySelector('#contact-attributes')!.parentElement!, text);
       expectIsolated(aside.querySelector('#contact-labels')!.parentElement!, text);
+      await waitFor(() => expect(aside.querySelector('.notes li')).not.toBeNull());
+      expectIsolated(aside.querySelector('.notes .note-text')!, `note ${text}`, 'prose');
+      expectIsolated(aside.querySelector('.notes .note-meta')!, text);
       expectIsolated(aside.querySelector('.previous')!, c.preview, 'prose');
       expectNoRawControls(aside.querySelector('header')!);
       for (const dl of aside.querySelectorAll('dl')) expectNoRawControls(dl);

@@ -92,6 +92,8 @@ describe('every event kind over /cable, as over socket.io', () => {
     const doomed = await asAdmin('POST', `${A()}/contacts`, { name: 'Doomed Contact' });
     await asAdmin('DELETE', `${A()}/contacts/${(doomed.payload as { contact: { id: number } }).contact.id}`);
     await asAdmin('POST', `${C}/toggle_status`, { status: 'resolved' });
+    // The directory changed (account.cache_invalidated).
+    await asAdmin('POST', `${A()}/labels`, { label: { title: `cable-${randomUUID().slice(0, 8)}` } });
 
     // Barriers: a last event each side must get; both transports keep per-connection order.
     const barrierName = `Cable barrier ${randomUUID()}`;

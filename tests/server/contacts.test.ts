@@ -137,6 +137,26 @@ describe('PATCH/PUT contacts/{id}', () => {
   });
 });
 
+describe('POST contacts/{id}/destroy_custom_attributes', () => {
+  it('drops the named custom attributes (update only merges) and answers {payload: contact}; emits contact.updated once, nothing when none was there', async () => {
+    const created = (await svc.request({ method: 'POST', url: `${A}/contacts`, token: svc.creds.agentToken, payload: { name: 'Ada', custom_attributes: { plan: 'pro', seats: 4, keep: true } } })).body as { payload: { contact: Contact } };
+    const id = created.payload.contact.id;
+    const rec = recordEvents(svc);
+    const res = await svc.request({ method: 'POST', url: `${A}/contacts/${id}/destroy_custom_attributes`, token: svc.creds.agentToken, payload: { custom_attributes: ['plan', 'seats', 'absent'] } });
+    expect(res.status).toBe(200);
+    expect((res.body as { payload: Contact }).payload).toMatchObject({ id, custom_attributes: { keep: true } });
+    expect(rec.events).toEqual([{ name: 'contact.updated', accountId: svc.creds.accountId, contactId: id, changes: { custom_attributes: [{ plan: 'pro', seats: 4, keep: true }, { keep: true }] } }]);
+    rec.clear();
+    expect((await svc.request({ method: 'POST', url: `${A}/contacts/${id}/destroy_custom_attributes`, token: svc.creds.agentToken, payload: { custom_attributes: ['plan'] } })).status).toBe(200);
+    expect(rec.events).toEqual([]);
+    rec.off();
+    const bad = await svc.request({ method: 'POST', url: `${A}/contacts/${id}/destroy_custom_attributes`, token: svc.creds.agentToken, payload: { custom_attributes: 'plan' } });
+    expect(bad.status).toBe(422);
+    expectSpecErrorShape(bad.body);
+    expect((await svc.request({ method: 'POST', url: `${A}/contacts/999999/destroy_custom_attributes`, token: svc.creds.agentToken, payload: { custom_attributes: [] } })).status).toBe(404);
+  });
+});
+
 describe('DELETE contacts/{id}', () => {
   it('is for administrators; deletes the contact and its conversations; a second delete is 404', async () => {
     const id = (svc.db.prepare('SELECT contact_id AS id FROM conversations WHERE account_id = ? LIMIT 1').get(svc.creds.accountId) as { id: number }).id;

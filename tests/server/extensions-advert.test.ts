@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => svc.close());
 
-const ADVERT = 'idempotency-key, conversation-etag, changes-feed';
+const ADVERT = 'idempotency-key, conversation-etag, changes-feed, presence';
 const A = () => `/api/v1/accounts/${svc.creds.accountId}`;
 
 describe('X-Inbox-Extensions', () => {

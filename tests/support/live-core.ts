@@ -13,13 +13,14 @@ export interface Emitted {
   payload: unknown;
 }
 
-export function liveCore(opts: { vault?: TokenVault; saved?: SavedSessionsStore; live?: LiveUpdatesOptions } = {}) {
+export function liveCore(opts: { vault?: TokenVault; saved?: SavedSessionsStore; live?: LiveUpdatesOptions; fetch?: typeof fetch } = {}) {
   const emitted: Emitted[] = [];
   const lines: string[] = [];
   const secrets = createSecretRegistry();
   const core = createMainCore({
     vault: opts.vault ?? memoryVault(),
     ...(opts.saved ? { savedSessions: opts.saved } : {}),
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
     logger: redactingLogger((level, line) => lines.push(`${level} ${line}`), () => secrets.values()),
     secrets,
     liveUpdates: { reconnectionDelayMs: 20, reconnectionDelayMaxMs: 50, credentialRetryMs: { baseMs: 20, maxMs: 50 }, ...opts.live },

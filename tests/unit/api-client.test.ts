@@ -110,6 +110,31 @@ describe('error normalisation', () => {
     expect(await client([new TypeError('fetch failed')]).svc.send(POST, anything)).toMatchObject({ ok: false, error: { kind: 'network' } });
     expect(await client([new Response('', { status: 200 })]).svc.send(GET, anything)).toEqual({ ok: true, value: null });
   });
+
+  it('a connection never made is unreachable (nothing was sent); one that broke may have arrived, so it stays network', async () => {
+    const failed = (cause: unknown) => Object.assign(new TypeError('fetch failed'), { cause });
+    const kindOf = async (err: Error) => {
+      const r = await client([err]).svc.send(POST, anything);
+      return r.ok ? 'ok' : r.error.kind;
+    };
+    expect(await kindOf(failed(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3000'), { code: 'ECONNREFUSED' })))).toBe('unreachable');
+    expect(await kindOf(failed(Object.assign(new Error('getaddrinfo ENOTFOUND svc.example'), { code: 'ENOTFOUND' })))).toBe('unreachable');
+    // Several addresses tried (IPv6, then IPv4), none answered.
+    const refused = (address: string) => Object.assign(new Error(`connect ECONNREFUSED ${address}`), { code: 'ECONNREFUSED' });
+    expect(await kindOf(failed(new AggregateError([refused('::1'), refused('127.0.0.1')])))).toBe('unreachable');
+    expect(await kindOf(failed(new AggregateError([refused('::1'), Object.assign(new Error('reset'), { code: 'ECONNRESET' })])))).toBe('network');
+    expect(await kindOf(failed(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })))).toBe('network');
+    expect(await kindOf(failed(new Error('other side closed')))).toBe('network');
+  });
+
+  it("Node's own fetch to a closed port is unreachable", async () => {
+    const { createServer } = await import('node:net');
+    const server = createServer();
+    const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
+    await new Promise((resolve) => server.close(resolve));
+    const svc = createServiceClient({ baseUrl: `http://127.0.0.1:${port}`, token: TOKEN, clock: fakeClock().clock, retry, rateLimitRetry, timeoutMs: 5_000 });
+    expect(await svc.send(POST, anything)).toMatchObject({ ok: false, error: { kind: 'unreachable' } });
+  });
 });
 
 describe('requests', () => {

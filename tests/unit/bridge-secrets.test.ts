@@ -284,6 +284,7 @@ describe('secrets never cross the bridge', { timeout: 60_000 }, () => {
     'app.updateSettings': {},
     'app.setUnreadCount': { count: 3 },
     'app.liveStatus': {},
+    'app.setViewing': { conversationId: ids.conversation },
     'app.notify': { title: 'New message', body: 'Hello', conversationId: ids.conversation },
     'app.closeNotification': { tag: 'conversation-1' },
     'shell.openExternal': { url: 'https://example.com/page' },
@@ -300,6 +301,12 @@ describe('secrets never cross the bridge', { timeout: 60_000 }, () => {
     'contacts.get': { contactId: ids.contact },
     'contacts.conversations': { contactId: ids.contact },
     'contacts.labels': { contactId: ids.contact },
+    'contacts.notes': { contactId: ids.contact },
+    'contacts.update': { contactId: ids.contact, name: 'Dana Q.', email: 'dana@example.com', phoneNumber: '+15550100', customAttributes: { plan: 'pro' } },
+    'contacts.removeAttributes': { contactId: ids.contact, keys: ['plan'] },
+    'contacts.setLabels': { contactId: ids.contact, labels: ['vip'] },
+    'contacts.createNote': { contactId: ids.contact, content: 'Prefers email.', clientId: '3c8d0b61-3f5f-4a8f-8b66-1d9e7f2f2b22' },
+    'contacts.deleteNote': { contactId: ids.contact, noteId: 1 },
     'search.all': { q: 'refund' },
     'conversations.toggleStatus': { conversationId: ids.conversation, status: 'open' },
     'conversations.togglePriority': { conversationId: ids.conversation, priority: 'high' },
@@ -308,6 +315,7 @@ describe('secrets never cross the bridge', { timeout: 60_000 }, () => {
     'conversations.setLabels': { conversationId: ids.conversation, labels: ['vip'] },
     'conversations.updateLastSeen': { conversationId: ids.conversation },
     'conversations.markUnread': { conversationId: ids.conversation },
+    'conversations.typing': { conversationId: ids.conversation, on: true, private: false },
     'messages.create': { conversationId: ids.conversation, content: 'Thanks!', private: false, clientId: '2b7c9a50-2f4e-4f7e-9a55-0c8d6f1e1a11' },
   });
 
@@ -407,6 +415,7 @@ describe('secrets never cross the bridge', { timeout: 60_000 }, () => {
       { name: 'contact.created', accountId, contactId: ids.contact },
       { name: 'contact.updated', accountId, contactId: ids.contact },
       { name: 'notification.created', accountId, userId: ids.notifiedUser, notificationId: ids.notification },
+      { name: 'account.cache_invalidated', accountId, changed: 'team', at: 1 },
     ];
     const forwardedKinds = new Set<string>();
     for (const e of domain) {

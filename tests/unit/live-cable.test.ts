@@ -23,6 +23,7 @@ import { demoService } from '../support/demo-service';
 import type { DemoService } from '../support/demo-service';
 import type { LiveCore } from '../support/live-core';
 import { isStatus, liveCore, liveEvent } from '../support/live-core';
+import { withoutExtensions } from '../support/fake-service';
 import type { LiveUpdatesOptions } from '../../main/core/live/live-updates';
 import { contactWrites } from '../support/public-api';
 
@@ -56,8 +57,8 @@ function spyingCable() {
   };
   return { sockets, sent, connectCable };
 }
-async function signedIn(baseUrl: string, token: string, live: LiveUpdatesOptions = {}) {
-  const t = liveCore({ live });
+async function signedIn(baseUrl: string, token: string, live: LiveUpdatesOptions = {}, fetch?: typeof globalThis.fetch) {
+  const t = liveCore({ live, ...(fetch ? { fetch } : {}) });
   cores.push(t.core);
   const connected = t.next(isStatus('connected'));
   expect((await t.core.call('session.signIn', { baseUrl, accessToken: token })).ok).toBe(true);
@@ -104,7 +105,7 @@ describe('which transport', () => {
 });
 
 describe('over ActionCable', () => {
-  it('forwards validated events, drops malformed ones with a log line, ignores presence', async () => {
+  it('forwards validated events (presence too), drops malformed ones with a log line', async () => {
     const t = await signedIn(cableUrl, cableOnly.creds.agentToken);
     const arrived = t.next(liveEvent('message.created', (p) => (p.message as { content: string }).content === 'over the cable'));
     const conversationId = await contactWrites(cableOnly, 'over the cable');
@@ -116,7 +117,7 @@ describe('over ActionCable', () => {
     createContact({ db: cableOnly.db, bus: cableOnly.bus, now: cableOnly.clock() }, { accountId: cableOnly.creds.accountId, name: 'After the noise' });
     await good;
     expect(t.lines.filter((l) => l.includes('dropped a malformed'))).toEqual([expect.stringContaining('message.created event')]);
-    expect(t.emitted.some((e) => e.name === 'live.event' && (e.payload as { type: string }).type === 'presence.update')).toBe(false);
+    expect(t.emitted.some((e) => e.name === 'live.event' && (e.payload as { type: string; users: object }).type === 'presence.update')).toBe(true);
   });
 
   it('every reconnect asks the renderer to catch up (ActionCable replays nothing), and events flow again', async () => {
@@ -135,12 +136,25 @@ describe('over ActionCable', () => {
     expect(spy.sockets).toHaveLength(3);
   });
 
-  it('sends update_presence while subscribed; only the subscribe frame names the pubsub_token', async () => {
+  it("sends update_presence while subscribed, as Chatwoot's dashboard does, to a service without the presence extension; only the subscribe frame names the pubsub_token", async () => {
     const spy = spyingCable();
-    const t = await signedIn(cableUrl, cableOnly.creds.agentToken, { connectCable: spy.connectCable, presenceIntervalMs: 20 });
+    const t = await signedIn(cableUrl, cableOnly.creds.agentToken, { connectCable: spy.connectCable, presenceIntervalMs: 20 }, withoutExtensions(fetch));
     await expect.poll(() => spy.sent.filter((f) => f.includes('update_presence')).length).toBeGreaterThanOrEqual(2);
+    // Opening a conversation tells such a service nothing.
+    expect(await t.core.call('app.setViewing', { conversationId: 5 })).toEqual({ ok: true, value: { told: false } });
     const identifier = (JSON.parse(spy.sent[0]!) as { identifier: string }).identifier;
     for (const frame of spy.sent.slice(1)) expect(JSON.parse(frame)).toEqual({ command: 'message', identifier, data: '{"action":"update_presence"}' });
+    t.core.closeLive();
+  });
+
+  it('with the presence extension, update_presence says what the agent has open, at once when it changes', async () => {
+    const spy = spyingCable();
+    const t = await signedIn(cableUrl, cableOnly.creds.agentToken, { connectCable: spy.connectCable, presenceIntervalMs: 60_000 });
+    const told = await t.core.call('app.setViewing', { conversationId: 42 });
+    expect(told).toEqual({ ok: true, value: { told: true } });
+    await expect.poll(() => spy.sent.some((f) => f.includes('update_presence') && f.includes('42'))).toBe(true);
+    const frame = JSON.parse(spy.sent.find((f) => f.includes('update_presence') && f.includes('42'))!) as { data: string };
+    expect(JSON.parse(frame.data)).toEqual({ action: 'update_presence', viewing: 42 });
     t.core.closeLive();
   });
 

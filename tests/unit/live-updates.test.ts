@@ -96,7 +96,7 @@ describe('main holds the live socket', () => {
     const t = await signedIn();
     svc.live.io!.emit('message.created', { id: 'not a number', account_id: svc.creds.accountId, conversation_id: 1, message_type: 0 });
     svc.live.io!.emit('conversation.updated', { id: 5, account_id: svc.creds.accountId, status: 'exploded', inbox_id: 1 });
-    svc.live.io!.emit('presence.update', { account_id: svc.creds.accountId, users: {} });
+    svc.live.io!.emit('first.reply.created', { account_id: svc.creds.accountId, id: 1 });
     svc.live.io!.emit('<script>alert(1)</script>', {});
     // A conversation push as Chatwoot sends it, with the contact's pubsub_token in contact_inbox.
     svc.live.io!.emit('conversation.updated', { id: 77, account_id: svc.creds.accountId, inbox_id: 1, status: 'open', contact_inbox: { source_id: 's', pubsub_token: 'contact-secret-pubsub-token' }, meta: {} });
@@ -109,6 +109,20 @@ describe('main holds the live socket', () => {
     expect(dropped[0]).toContain('id:');
     expect(dropped[1]).toContain('status:');
     expect(t.lines.join('\n')).not.toContain('<script>');
+  });
+
+  it('with the presence extension, says over socket.io which conversation the agent has open, and forwards who views what', async () => {
+    const sam = await signedIn();
+    const alex = await signedIn(svc.creds.adminToken);
+    const conversationId = (svc.db.prepare("SELECT display_id AS id FROM conversations WHERE account_id = ? AND inbox_id IN (SELECT inbox_id FROM inbox_members WHERE user_id = (SELECT id FROM users WHERE email = 'sam@acme.example')) LIMIT 1").get(svc.creds.accountId) as { id: number }).id;
+    const samId = userIdOf(svc.creds.agentToken);
+    const seen = alex.next(liveEvent('presence.update', (p) => JSON.stringify((p.viewing as Record<string, number[]> | undefined)?.[conversationId]) === JSON.stringify([samId])));
+    expect(await sam.core.call('app.setViewing', { conversationId })).toEqual({ ok: true, value: { told: true } });
+    const event = (await seen).payload as { users: Record<string, string> };
+    expect(event.users[samId]).toBe('online');
+    const left = alex.next(liveEvent('presence.update', (p) => !(p.viewing as Record<string, number[]> | undefined)?.[conversationId]));
+    await sam.core.call('app.setViewing', { conversationId: null });
+    await left;
   });
 
   it('closes the socket on sign-out, and on a switch opens one for the other account', async () => {

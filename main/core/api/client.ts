@@ -33,13 +33,14 @@ export interface ServiceFeatures {
   idempotencyKey: boolean;
   conversationEtag: boolean;
   changesFeed: boolean;
+  presence: boolean;
 }
-export const noFeatures: ServiceFeatures = { idempotencyKey: false, conversationEtag: false, changesFeed: false };
+export const noFeatures: ServiceFeatures = { idempotencyKey: false, conversationEtag: false, changesFeed: false, presence: false };
 
 /** The `X-Inbox-Extensions` header's tokens as features; anything unknown is ignored. */
 export function featuresOf(header: string | null): ServiceFeatures {
   const tokens = new Set((header ?? '').split(',').map((t) => t.trim().toLowerCase()));
-  return { idempotencyKey: tokens.has('idempotency-key'), conversationEtag: tokens.has('conversation-etag'), changesFeed: tokens.has('changes-feed') };
+  return { idempotencyKey: tokens.has('idempotency-key'), conversationEtag: tokens.has('conversation-etag'), changesFeed: tokens.has('changes-feed'), presence: tokens.has('presence') };
 }
 
 export interface ServiceClientOptions {
@@ -68,7 +69,22 @@ class RequestFailure extends Error {
   }
 }
 
-const transient = new Set(['network', 'timeout', 'server']);
+const transient = new Set(['network', 'unreachable', 'timeout', 'server']);
+
+/**
+ * Codes of a connection that was never made (undici puts them on the error's `cause`, or on each
+ * attempt of an AggregateError when several addresses were tried): the request never left, so the
+ * outbox may send it again at once instead of waiting out the window in which it could still land.
+ */
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT']);
+const codeOf = (e: unknown) => (typeof e === 'object' && e !== null && typeof (e as { code?: unknown }).code === 'string' ? (e as { code: string }).code : undefined);
+export function neverConnected(err: unknown): boolean {
+  const cause = typeof err === 'object' && err !== null ? (err as { cause?: unknown }).cause : undefined;
+  const code = codeOf(cause);
+  if (code) return NOT_CONNECTED.has(code);
+  const attempts = typeof cause === 'object' && cause !== null ? (cause as { errors?: unknown }).errors : undefined;
+  return Array.isArray(attempts) && attempts.length > 0 && attempts.every((a) => NOT_CONNECTED.has(codeOf(a) ?? ''));
+}
 
 export function buildUrl(baseUrl: string, req: Pick<ServiceRequest, 'path' | 'query'>): URL {
   if (!req.path.startsWith('/') || req.path.includes('..') || req.path.includes('//') || req.path.includes('\\')) {
@@ -127,9 +143,11 @@ export function createServiceClient(options: ServiceClientOptions) {
           signal: abort.signal,
           redirect: 'error',
         });
-      } catch {
+      } catch (err) {
         throw new RequestFailure(
-          timedOut ? timeoutError : { kind: 'network', message: 'The service could not be reached. Check the address and your connection.' },
+          timedOut
+            ? timeoutError
+            : { kind: neverConnected(err) ? 'unreachable' : 'network', message: 'The service could not be reached. Check the address and your connection.' },
         );
       }
       // What the service itself answered (not a proxy's 5xx or a throttle page) says what it offers now.

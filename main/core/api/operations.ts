@@ -60,6 +60,7 @@ export const operations: { [C in ApiCallName]: (input: BridgeParsedInput<C>, ctx
   'contacts.get': (input, { accountId }) => ({ method: 'GET', path: `${account(accountId)}/contacts/${input.contactId}` }),
   'contacts.conversations': (input, { accountId }) => ({ method: 'GET', path: `${account(accountId)}/contacts/${input.contactId}/conversations` }),
   'contacts.labels': (input, { accountId }) => ({ method: 'GET', path: `${account(accountId)}/contacts/${input.contactId}/labels` }),
+  'contacts.notes': (input, { accountId }) => ({ method: 'GET', path: `${account(accountId)}/contacts/${input.contactId}/notes` }),
   'search.all': (input, { accountId }) => ({ method: 'GET', path: `${account(accountId)}/search`, query: { q: input.q, page: input.page } }),
 
   // Writes. Each goes once (the client never retries a POST); the renderer's outbox decides. A
@@ -98,6 +99,33 @@ export const operations: { [C in ApiCallName]: (input: BridgeParsedInput<C>, ctx
   }),
   'conversations.updateLastSeen': (input, { accountId }) => ({ method: 'POST', headers: ifMatch(input.ifMatch), path: `${conversation(accountId, input.conversationId)}/update_last_seen` }),
   'conversations.markUnread': (input, { accountId }) => ({ method: 'POST', headers: ifMatch(input.ifMatch), path: `${conversation(accountId, input.conversationId)}/unread` }),
+  'conversations.typing': (input, { accountId }) => ({
+    method: 'POST',
+    path: `${conversation(accountId, input.conversationId)}/toggle_typing_status`,
+    body: { typing_status: input.on ? 'on' : 'off', is_private: input.private },
+  }),
+  // Contact writes: no revisions on contacts, so the outbox keeps one request of unknown outcome per
+  // contact and waits out the landing window after one (SYNC-PROTOCOL.md, contacts).
+  'contacts.update': (input, { accountId }) => ({
+    method: 'PATCH',
+    path: `${account(accountId)}/contacts/${input.contactId}`,
+    body: {
+      ...(input.name === undefined ? {} : { name: input.name }),
+      ...(input.email === undefined ? {} : { email: input.email }),
+      ...(input.phoneNumber === undefined ? {} : { phone_number: input.phoneNumber }),
+      ...(input.customAttributes === undefined ? {} : { custom_attributes: input.customAttributes }),
+    },
+  }),
+  'contacts.removeAttributes': (input, { accountId }) => ({ method: 'POST', path: `${account(accountId)}/contacts/${input.contactId}/destroy_custom_attributes`, body: { custom_attributes: input.keys } }),
+  'contacts.setLabels': (input, { accountId }) => ({ method: 'POST', path: `${account(accountId)}/contacts/${input.contactId}/labels`, body: { labels: input.labels } }),
+  'contacts.createNote': (input, { accountId }) => ({
+    method: 'POST',
+    // As for messages: a repeat with the same key is answered with the first note where the service honours it.
+    headers: { 'idempotency-key': input.clientId },
+    path: `${account(accountId)}/contacts/${input.contactId}/notes`,
+    body: { note: { content: input.content } },
+  }),
+  'contacts.deleteNote': (input, { accountId }) => ({ method: 'DELETE', path: `${account(accountId)}/contacts/${input.contactId}/notes/${input.noteId}` }),
   'messages.create': (input, { accountId }) => ({
     method: 'POST',
     // A service that honours it answers a repeat with the first send's message (no second copy);

@@ -9,6 +9,8 @@ import type { Handlers } from './types';
 
 export interface AppHandlerHooks {
   liveStatus(): LiveStatus;
+  /** The conversation the agent has open, for the live connection's presence (answers whether the service is told). */
+  setViewing(conversationId: number | null): boolean;
   /** The agent clicked a notification about this conversation (main emits `app.notificationClicked`). */
   notificationClicked(conversationId: number): void;
   /** The agent chose an action on it (main emits `app.notificationAction`). */
@@ -31,6 +33,7 @@ export function appHandlers(desktop: DesktopHost, logger: Logger, hooks: AppHand
     },
     'app.setUnreadCount': async (input) => ok({ shown: desktop.setUnreadCount?.(input.count) ?? false }),
     'app.liveStatus': async () => ok(hooks.liveStatus()),
+    'app.setViewing': async (input) => ok({ told: hooks.setViewing(input.conversationId) }),
     'app.notify': async (input) => {
       if (!desktop.notify) return ok({ shown: false });
       const title = notificationText(input.title, 120);

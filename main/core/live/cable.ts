@@ -21,6 +21,11 @@ export interface LiveCableOptions {
   /** Chatwoot never answers a subscription whose token it cannot find: silence this long counts as a refusal. */
   subscribeTimeoutMs: number;
   timer(ms: number, onFire: () => void): () => void;
+  /**
+   * What `update_presence` carries besides the action (the presence extension's `viewing`, where the
+   * service offers it); nothing, as Chatwoot's dashboard sends, otherwise.
+   */
+  presence?: () => Record<string, unknown> | undefined;
 }
 
 export const defaultCableTimings = { staleMs: 6_000, presenceIntervalMs: 20_000, subscribeTimeoutMs: 10_000 };
@@ -87,9 +92,10 @@ export function openLiveCable(cred: LiveCredential, handlers: LiveSocketHandlers
     cancel('stale');
     timers.stale = options.timer(options.staleMs, () => finish('dropped'));
   };
+  const updatePresence = () => send({ command: 'message', identifier, data: JSON.stringify({ action: 'update_presence', ...(options.presence?.() ?? {}) }) });
   const heartbeat = () => {
     timers.presence = options.timer(options.presenceIntervalMs, () => {
-      send({ command: 'message', identifier, data: JSON.stringify({ action: 'update_presence' }) });
+      updatePresence();
       heartbeat();
     });
   };
@@ -114,6 +120,8 @@ export function openLiveCable(cred: LiveCredential, handlers: LiveSocketHandlers
         subscribed = true;
         cancel('subscribe');
         heartbeat();
+        // The subscription itself reported presence; what this connection views is said at once.
+        if (options.presence?.()) updatePresence();
         return handlers.connected(false);
       case 'reject_subscription':
         return frame.identifier === identifier ? finish('refused') : undefined;
@@ -138,6 +146,8 @@ export function openLiveCable(cred: LiveCredential, handlers: LiveSocketHandlers
 
   return {
     close: () => finish('closed'),
+    /** Presence now (what is viewed changed), once subscribed. */
+    updatePresence: () => subscribed && !done && updatePresence(),
   };
 }
 export type LiveCable = ReturnType<typeof openLiveCable>;

@@ -24,7 +24,7 @@ export interface LiveConnectionDeps {
 
 export function openLiveConnection(cred: LiveCredential, handlers: LiveSocketHandlers, options: LiveConnectionOptions, deps: LiveConnectionDeps) {
   let closed = false;
-  let current: { kind: LiveTransport; close(): void } | undefined;
+  let current: { kind: LiveTransport; close(): void; updatePresence(): void } | undefined;
   let cancelRetry: (() => void) | undefined;
   let attempt = 0;
   let probing = false;
@@ -71,7 +71,7 @@ export function openLiveConnection(cred: LiveCredential, handlers: LiveSocketHan
   function open(kind: LiveTransport) {
     current?.close();
     if (kind === 'socket.io') {
-      const handle = { kind, close: () => socket.close() };
+      const handle = { kind, close: () => socket.close(), updatePresence: () => socket.updatePresence() };
       const socket = openLiveSocket(
         cred,
         {
@@ -102,13 +102,15 @@ export function openLiveConnection(cred: LiveCredential, handlers: LiveSocketHan
       options,
       deps.connectCable,
     );
-    current = { kind, close: () => cable.close() };
+    current = { kind, close: () => cable.close(), updatePresence: () => void cable.updatePresence() };
   }
 
   void start();
   return {
     /** The transport in use (none while detecting or waiting to retry). */
     transport: (): LiveTransport | undefined => current?.kind,
+    /** Tells the service this connection's presence now (what it views changed). */
+    updatePresence: () => current?.updatePresence(),
     close() {
       closed = true;
       cancelRetry?.();

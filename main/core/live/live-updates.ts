@@ -64,6 +64,7 @@ export function createLiveUpdates(deps: LiveUpdatesDeps) {
     staleMs: opts.staleMs ?? defaultCableTimings.staleMs,
     presenceIntervalMs: opts.presenceIntervalMs ?? defaultCableTimings.presenceIntervalMs,
     subscribeTimeoutMs: opts.subscribeTimeoutMs ?? defaultCableTimings.subscribeTimeoutMs,
+    presence: () => presence(),
   };
   const detect = opts.detect ?? transportDetector();
   const longOfflineMs = opts.longOfflineMs ?? 120_000;
@@ -79,6 +80,13 @@ export function createLiveUpdates(deps: LiveUpdatesDeps) {
   let credentialAttempts = 0;
   let everConnected = false;
   let offlineSince: number | undefined;
+  /** The conversation the agent has open in this session (null: none), for the presence extension. */
+  let viewing: number | null = null;
+  /**
+   * What `update_presence` carries: where the service advertises the presence extension, what the
+   * agent views (socket.io then sends it at all); elsewhere nothing beyond Chatwoot's action.
+   */
+  const presence = () => (deps.sessions.current()?.client.features().presence ? { viewing } : undefined);
 
   const setStatus = (next: LiveStatus) => {
     if (next.state === status.state && next.recovered === status.recovered) return;
@@ -95,6 +103,7 @@ export function createLiveUpdates(deps: LiveUpdatesDeps) {
     credentialAttempts = 0;
     everConnected = false;
     offlineSince = undefined;
+    viewing = null;
   }
 
   function retryCredentialLater(gen: number) {
@@ -184,6 +193,16 @@ export function createLiveUpdates(deps: LiveUpdatesDeps) {
   return {
     sync,
     status: (): LiveStatus => status,
+    /**
+     * The agent opened a conversation (or none): told to the service at once where it offers the
+     * presence extension (answers whether it does), and with every presence heartbeat after.
+     */
+    setViewing(conversationId: number | null): boolean {
+      viewing = conversationId;
+      if (!presence()) return false;
+      socket?.updatePresence();
+      return true;
+    },
     /** Closes the socket (quitting). */
     close() {
       stop();

@@ -14,6 +14,13 @@ export interface LiveSocketOptions {
   reconnectionDelayMaxMs: number;
   /** Timer for reconnecting after a server-side close, injectable for tests. */
   timer(ms: number, onFire: () => void): () => void;
+  /** `update_presence` while connected, every this long (ActionCable's heartbeat, cable.ts). */
+  presenceIntervalMs?: number;
+  /**
+   * What `update_presence` carries, where the service offers presence over socket.io (the
+   * presence extension); undefined: nothing is sent (Chatwoot has no socket.io).
+   */
+  presence?: () => Record<string, unknown> | undefined;
 }
 
 export interface LiveSocketHandlers {
@@ -47,8 +54,22 @@ export function openLiveSocket(cred: LiveCredential, handlers: LiveSocketHandler
     forceNew: true,
   });
   let cancelRetry: (() => void) | undefined;
+  let cancelPresence: (() => void) | undefined;
   let closed = false;
   let attempt = 0;
+
+  const updatePresence = () => {
+    const data = options.presence?.();
+    if (data && socket.connected) socket.emit('update_presence', data);
+  };
+  const heartbeat = () => {
+    cancelPresence?.();
+    cancelPresence = options.timer(options.presenceIntervalMs ?? 20_000, () => {
+      if (closed) return;
+      updatePresence();
+      heartbeat();
+    });
+  };
 
   /** socket.io reconnects by itself after a network drop, but not after the server closed the socket or a failed first open it gave up on. */
   const retryLater = () => {
@@ -63,6 +84,8 @@ export function openLiveSocket(cred: LiveCredential, handlers: LiveSocketHandler
   socket.on('connect', () => {
     attempt = 0;
     handlers.connected(socket.recovered);
+    updatePresence();
+    heartbeat();
   });
   socket.on('disconnect', (reason) => {
     if (closed) return;
@@ -82,9 +105,12 @@ export function openLiveSocket(cred: LiveCredential, handlers: LiveSocketHandler
   });
 
   return {
+    /** Presence now (what is viewed changed). */
+    updatePresence,
     close() {
       closed = true;
       cancelRetry?.();
+      cancelPresence?.();
       socket.removeAllListeners();
       socket.offAny();
       socket.disconnect();

@@ -12,8 +12,11 @@ import { isPending } from '../model/overlay';
 import type { ConflictInfo } from '../model/conflicts';
 import type { RefreshOutcome } from '../sync/refresh';
 
-/** The answer of a confirmed send: a conversation (read markers), a message, or nothing to keep. */
-export type Answer = { conversation?: Conversation; message?: Message };
+/**
+ * The answer of a confirmed send: a conversation (read markers), a message, or nothing to keep.
+ * `picked`: what an assignment answered (the agent or team, or null when the service took none).
+ */
+export type Answer = { conversation?: Conversation; message?: Message; picked?: unknown };
 
 /**
  * Sends `intent` for `entry` once (`intent` may differ from the entry's payload: a label set
@@ -42,9 +45,9 @@ export async function deliver(bridge: Bridge, entry: OutboxEntry, intent: Intent
     case 'priority':
       return wrap(bridge.call('conversations.togglePriority', { conversationId, ...guard, priority: intent.priority }), none);
     case 'assignee':
-      return wrap(bridge.call('conversations.assign', { conversationId, ...guard, assigneeId: intent.assignee?.id ?? null }), none);
+      return wrap(bridge.call('conversations.assign', { conversationId, ...guard, assigneeId: intent.assignee?.id ?? null }), (picked) => ({ picked }));
     case 'team':
-      return wrap(bridge.call('conversations.assignTeam', { conversationId, ...guard, teamId: intent.team?.id ?? null }), none);
+      return wrap(bridge.call('conversations.assignTeam', { conversationId, ...guard, teamId: intent.team?.id ?? null }), (picked) => ({ picked }));
     case 'labels':
       return wrap(bridge.call('conversations.setLabels', { conversationId, ...guard, labels: intent.labels }), none);
     case 'read':
@@ -54,6 +57,9 @@ export async function deliver(bridge: Bridge, entry: OutboxEntry, intent: Intent
     case 'message':
       // The client id goes as echo_id, as the marker in content_attributes, and as the idempotency key (main).
       return wrap(bridge.call('messages.create', { conversationId, content: intent.content, private: intent.private, clientId: entry.clientId }), (message) => ({ message }));
+    case 'contact':
+      // A contact's lane goes through send-contact.ts, never here.
+      return { ok: false, error: { kind: 'internal', message: 'A contact change reached the conversation sender.' } };
   }
 }
 

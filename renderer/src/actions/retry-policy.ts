@@ -12,7 +12,8 @@ export type FailureClass = 'refused' | 'not_processed' | 'unknown';
 
 const refused: ReadonlySet<BridgeErrorKind> = new Set(['validation', 'not_found', 'forbidden', 'invalid_input', 'unauthorized']);
 // `conflict`: a precondition the service checked failed, so it wrote nothing; the sender reads again.
-const notProcessed: ReadonlySet<BridgeErrorKind> = new Set(['rate_limited', 'session_expired', 'not_signed_in', 'conflict']);
+// `unreachable`: no connection was made, so nothing was sent (offline, the service down).
+const notProcessed: ReadonlySet<BridgeErrorKind> = new Set(['rate_limited', 'session_expired', 'not_signed_in', 'conflict', 'unreachable']);
 
 export function classify(kind: BridgeErrorKind): FailureClass {
   if (refused.has(kind)) return 'refused';

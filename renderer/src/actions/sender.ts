@@ -1,33 +1,29 @@
-// The single sender that drains the outbox (SYNC-PROTOCOL.md, "The write path"). Per conversation
-// strictly in queue order (the head entry goes, the rest wait), across conversations a few at a
-// time, so a conversation never has more than one request of unknown outcome out. The queue is
-// the cache, so a reload loses nothing: start() takes up whatever is there.
+// The single sender that drains the outbox (SYNC-PROTOCOL.md, "The write path"). Entries go in
+// lanes, one per target (a conversation, or a contact: `OutboxEntry.conversationId`): per lane
+// strictly in queue order (the head entry goes, the rest wait), across lanes a few at a time, so a
+// target never has more than one request of unknown outcome out. The queue is the cache, so a
+// reload loses nothing: start() takes up whatever is there.
 //
-// A state change is decided against the service's current record (read first, or the one the
-// last read left): already there → confirmed without a request; changed by someone else → parked
-// as a conflict for the agent; otherwise sent, carrying the record's revision (`If-Match`) where
-// the service checks one, so a request that arrives late can never land over a later change. A
-// message carries its client id as the idempotency key where the service honours one, so a repeat
-// is answered with the first copy; elsewhere the sender looks for it before sending again.
-// Against a service with neither, a request of unknown outcome could still land up to
-// `landingWindowMs` after it went: nothing else goes for that conversation before then.
+// How an entry goes is its lane's business (send-conversation.ts: decided against the service's
+// record, sent with its revision or its idempotency key). Against a service that protects a write
+// with neither, a request of unknown outcome could still land up to `landingWindowMs` after it
+// went: nothing else goes in that lane before then (a quiet window).
 import { liveQuery } from 'dexie';
 import type { Bridge } from '../../../shared/bridge/contract';
 import type { ServiceFeatures } from '../../../shared/bridge/calls/session';
 import type { BridgeError } from '../../../shared/bridge/result';
-import type { Conversation } from '../../../shared/api/records';
 import type { InboxDb, OutboxEntry } from '../db/schema';
-import { saveConversations } from '../db/save';
-import { decide, intentValue } from '../model/conflicts';
+import { intentValue } from '../model/conflicts';
 import type { Intent, LabelChange } from '../model/intent';
-import { combineLabelChanges, describeIntent, isLocalMessage } from '../model/intent';
+import { combineLabelChanges } from '../model/intent';
 import { BridgeFailure } from '../platform/call';
 import type { RefreshOutcome } from '../sync/refresh';
 import { refreshConversation } from '../sync/refresh';
-import { confirm, deliver, markSideEffects, park, parkConflict, rollBack } from './deliver';
-import { findSentMessage } from './find-sent';
 import type { BackoffPolicy } from './retry-policy';
 import { classify, defaultBackoff, retryDelay } from './retry-policy';
+import { refuseContactEntry, sendContact } from './send-contact';
+import type { SendCore } from './send-conversation';
+import { newestServiceMessageId, refuseConversationEntry, sendMessage, sendState } from './send-conversation';
 
 export interface SenderOptions {
   db: InboxDb;
@@ -43,13 +39,11 @@ export interface SenderOptions {
   confirmedKeepMs?: number;
   /** The one conversation read (the client's, which also tells this sender the revision). */
   refresh?: (conversationId: number) => Promise<RefreshOutcome>;
+  /** The service did not know a team or agent the agent picked, or refused a change naming one: read the directory again. */
+  directoryStale?: () => void;
 }
 
-/** A service keeps idempotency keys 24 hours (SYNC-PROTOCOL.md); after this long the sender looks before resending. */
-const KEY_TRUST_MS = 20 * 3_600_000;
-/** Rounds of "changed since read" (412) in one go before backing off. */
-const PRECONDITION_ROUNDS = 3;
-const noFeatures: ServiceFeatures = { idempotencyKey: false, conversationEtag: false, changesFeed: false };
+const noFeatures: ServiceFeatures = { idempotencyKey: false, conversationEtag: false, changesFeed: false, presence: false };
 const STATE_KINDS: ReadonlySet<OutboxEntry['kind']> = new Set(['status', 'priority', 'assignee', 'team', 'labels', 'read', 'unread']);
 
 const combinedLabels = (first: LabelChange, then: LabelChange): Intent => {
@@ -66,9 +60,9 @@ export class OutboxSender {
   private readonly parallel: number;
   private readonly confirmedKeepMs: number;
   private readonly refresh: (conversationId: number) => Promise<RefreshOutcome>;
-  /** The last record and revision read per conversation (only where the service gives revisions). */
-  private readonly known = new Map<number, { record: Conversation; etag: string; askedAt: number }>();
-  /** Conversations with an entry on its way. */
+  /** What a lane's sending may use of this sender (send-conversation.ts). */
+  private readonly core: SendCore;
+  /** Lanes with an entry on its way. */
   private readonly inFlight = new Set<number>();
   /** Bumped by every start and stop: a lock granted to an earlier start does nothing. */
   private generation = 0;
@@ -89,12 +83,29 @@ export class OutboxSender {
     this.parallel = opts.parallel ?? 4;
     this.confirmedKeepMs = opts.confirmedKeepMs ?? 120_000;
     this.refresh = opts.refresh ?? ((id) => refreshConversation(this.bridge, this.db, id, this.now));
+    this.core = {
+      db: this.db,
+      bridge: this.bridge,
+      now: this.now,
+      notify: (text) => opts.notify(text),
+      features: () => this.features(),
+      handOver: (entry, guarded, intent) => this.handOver(entry, guarded, intent),
+      failed: (entry, error, wrote) => this.failed(entry, error, wrote),
+      refused: (entry, error) => this.refused(entry, error),
+      known: new Map(),
+      readBack: async (id) => {
+        const read = await this.refresh(id);
+        this.remember(id, read);
+        return read;
+      },
+      directoryStale: () => opts.directoryStale?.(),
+    };
   }
 
   /** A fresh read of a conversation (from anywhere in the client): its revision is the next write's precondition. */
   remember(conversationId: number, read: RefreshOutcome): void {
-    if (read.kind === 'saved' && read.etag) this.known.set(conversationId, { record: read.record, etag: read.etag, askedAt: read.askedAt });
-    else this.known.delete(conversationId);
+    if (read.kind === 'saved' && read.etag) this.core.known.set(conversationId, { record: read.record, etag: read.etag, askedAt: read.askedAt });
+    else this.core.known.delete(conversationId);
   }
 
   /**
@@ -250,14 +261,15 @@ export class OutboxSender {
 
   private async process(head: OutboxEntry): Promise<void> {
     // A message's search after an unknown outcome starts after the newest message held before its first attempt.
-    const afterId = head.kind === 'message' && head.afterId === undefined ? await this.newestServiceMessageId(head.conversationId) : head.afterId;
+    const afterId = head.kind === 'message' && head.afterId === undefined ? await newestServiceMessageId(this.db, head.conversationId) : head.afterId;
     if (afterId !== undefined && head.afterId === undefined) await this.db.outbox.update(head.seq!, { afterId });
     const entry = await this.claim(head);
     if (!entry) return;
     entry.afterId = afterId;
     try {
-      if (entry.kind === 'message') await this.sendMessage(entry);
-      else await this.sendState(entry);
+      if (entry.kind === 'contact') await sendContact(this.core, entry);
+      else if (entry.kind === 'message') await sendMessage(this.core, entry);
+      else await sendState(this.core, entry);
     } catch (err) {
       const error: BridgeError = err instanceof BridgeFailure ? err.error : { kind: 'internal', message: 'The change could not be saved on this computer.' };
       await this.failed(entry, error, false);
@@ -273,90 +285,8 @@ export class OutboxSender {
     return { ...entry, ...sent };
   }
 
-  private async sendState(entry: OutboxEntry): Promise<void> {
-    const id = entry.conversationId;
-    for (let round = 0; round < PRECONDITION_ROUNDS; round++) {
-      let base = this.known.get(id);
-      if (!base) {
-        const read = await this.refresh(id);
-        this.remember(id, read);
-        if (read.kind === 'gone') return this.refused(entry, { kind: 'not_found', message: 'It no longer exists, or you can no longer see it.' });
-        if (read.kind === 'failed') return this.failed(entry, read.error, false);
-        base = { record: read.record, etag: read.etag ?? '', askedAt: read.askedAt };
-      }
-      const features = await this.features();
-      const reads = entry.kind === 'read' || entry.kind === 'unread';
-      const decision = reads ? ({ kind: 'send', intent: entry.payload } as const) : decide(entry, base.record, entry.firstSentAt !== undefined);
-      if (decision.kind === 'done') {
-        await this.db.transaction('rw', this.db.outbox, async () => {
-          await this.db.outbox.update(entry.seq!, { state: 'confirmed', confirmedAt: this.now(), provenAt: this.now(), uncertain: false, lastError: undefined, lastErrorKind: undefined });
-          // Already there after an attempt of ours: that attempt landed, with its side effects.
-          if (entry.firstSentAt !== undefined) await markSideEffects(this.db, entry);
-        });
-        if (decision.told) this.opts.notify(`#${id} was already ${decision.told.theirs}${decision.told.activity ? ` (${decision.told.activity})` : ''}.`);
-        return;
-      }
-      if (decision.kind === 'conflict') {
-        this.known.delete(id);
-        const { conflict } = decision;
-        await parkConflict(this.db, entry, conflict, base.record, base.askedAt, (c, at) => saveConversations(this.db, [c], at));
-        this.opts.notify(`#${id}: ${conflict.activity ?? 'someone else changed it'}. It is ${conflict.theirs}; you wanted ${conflict.mine}. y applies yours anyway, d drops it.`);
-        return;
-      }
-      const ifMatch = features.conversationEtag && base.etag ? base.etag : undefined;
-      const sent = await this.handOver(entry, ifMatch !== undefined, decision.intent);
-      // Whatever the answer, the revision moves on.
-      this.known.delete(id);
-      const result = await deliver(this.bridge, sent, decision.intent, ifMatch);
-      if (result.ok) return confirm(this.db, sent, result.value, this.now, (c) => this.readBack(c), decision.intent);
-      // Changed since it was read (another agent, or our own earlier attempt landing): read and decide again.
-      if (result.error.kind === 'conflict') continue;
-      return this.failed(sent, result.error, true);
-    }
-    await this.failed(entry, { kind: 'conflict', message: 'It kept changing on the service. Trying again shortly.' }, false);
-  }
-
-  private async sendMessage(entry: OutboxEntry): Promise<void> {
-    if (entry.uncertain) {
-      // Look first: a read cannot create anything, and it answers where the create's answer keeps
-      // getting lost. Where the service honours the key, "not found" may only mean "not yet"
-      // (still on its way), which is fine: sending again with the same key returns the first copy.
-      // Elsewhere the quiet window has passed, so what is not there now never will be.
-      const found = await findSentMessage(this.bridge, {
-        conversationId: entry.conversationId,
-        clientId: entry.clientId,
-        intent: entry.payload as Extract<OutboxEntry['payload'], { kind: 'message' }>,
-        afterId: entry.afterId ?? 0,
-      });
-      if (found) return confirm(this.db, entry, { message: found.message }, this.now, (c) => this.readBack(c));
-      const keyed = entry.guarded && entry.firstSentAt !== undefined && this.now() - entry.firstSentAt < KEY_TRUST_MS;
-      if (!keyed) {
-        await this.db.outbox.update(entry.seq!, { uncertain: false });
-        entry.uncertain = false;
-      }
-    }
-    const features = await this.features();
-    const sent = await this.handOver(entry, features.idempotencyKey);
-    const result = await deliver(this.bridge, sent);
-    if (result.ok) return confirm(this.db, sent, result.value, this.now, (c) => this.readBack(c));
-    return this.failed(sent, result.error, true);
-  }
-
-  private async readBack(conversationId: number): Promise<RefreshOutcome> {
-    const read = await this.refresh(conversationId);
-    this.remember(conversationId, read);
-    return read;
-  }
-
-  private async refused(entry: OutboxEntry, error: BridgeError): Promise<void> {
-    if (entry.kind === 'message') {
-      await park(this.db, entry, error);
-      this.opts.notify(`Your ${entry.payload.kind === 'message' && entry.payload.private ? 'note' : 'reply'} to #${entry.conversationId} was not sent: ${error.message}`);
-      await this.readBack(entry.conversationId);
-    } else {
-      await rollBack(this.db, entry, (c) => this.readBack(c));
-      this.opts.notify(`Could not ${describeIntent(entry.payload)} #${entry.conversationId}: ${error.message}`);
-    }
+  private refused(entry: OutboxEntry, error: BridgeError): Promise<void> {
+    return entry.kind === 'contact' ? refuseContactEntry(this.core, entry, error) : refuseConversationEntry(this.core, entry, error);
   }
 
   /** `wrote`: the failure is the write's own (it may have landed), not a read before it. */
@@ -377,12 +307,5 @@ export class OutboxSender {
         lastErrorKind: error.kind,
       });
     });
-  }
-
-  /** The newest service message id the cache holds for a conversation (0 if none). */
-  private async newestServiceMessageId(conversationId: number): Promise<number> {
-    const ids = await this.db.messages.where('[conversation_id+id]').between([conversationId, 0], [conversationId, Infinity]).primaryKeys();
-    const real = ids.filter((id) => !isLocalMessage({ id: id as number }));
-    return (real.at(-1) as number | undefined) ?? 0;
   }
 }

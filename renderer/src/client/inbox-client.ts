@@ -12,6 +12,8 @@ import type { Bridge } from '../../../shared/bridge/contract';
 import type { SessionInfo } from '../../../shared/bridge/calls/session';
 import type { ActionContext } from '../actions/agent-actions';
 import * as agent from '../actions/agent-actions';
+import * as contact from '../actions/contact-actions';
+import type { ContactFieldChange } from '../model/contact-intent';
 import type { Person } from '../model/intent';
 import type { BackoffPolicy } from '../actions/retry-policy';
 import { defaultBackoff } from '../actions/retry-policy';
@@ -22,11 +24,13 @@ import { createNotificationCenter } from '../notifications/notification-center';
 import type { NotificationCenterDeps } from '../notifications/notification-center';
 import type { NotifySettings } from '../notifications/settings';
 import { callOrThrow } from '../platform/call';
+import { createTypingReporter } from '../composer/typing';
 import { LocalSearchIndex } from '../search/local-index';
 import type { ServiceFeatures } from '../../../shared/bridge/calls/session';
 import { onReconnect } from '../platform/connection';
 import type { CatchUpResult } from '../sync/catch-up';
 import { advanceWatermark, catchUp } from '../sync/catch-up';
+import { directoryFollower } from '../sync/directory';
 import { HistoryFollower } from '../sync/history';
 import { prefetchQueues } from '../sync/prefetch';
 import { refreshConversation } from '../sync/refresh';
@@ -72,7 +76,10 @@ export function createInboxClient(opts: InboxClientOptions) {
   const db = opts.db ?? new InboxDb(sessionDbName(session.id));
   const me: Person = { id: session.user.id, name: session.user.name };
   const history = new HistoryFollower(db, (conversationId) => async (q) => (await callOrThrow(bridge, 'messages.list', { conversationId, ...q })).payload);
-  const outbox = new OutboxSender({ db, bridge, notify: (text) => view.tell(text), backoff: opts.backoff ?? defaultBackoff, now });
+  // Conversations may have lost a deleted team without an event: the whole cache catches up.
+  const directory = directoryFollower(bridge, db, () => void syncNow());
+  const directoryStale = () => void directory.refresh().catch(() => undefined);
+  const outbox = new OutboxSender({ db, bridge, notify: (text) => view.tell(text), backoff: opts.backoff ?? defaultBackoff, now, directoryStale });
   /** The one conversation read: stored, and its revision handed to the sender for the next write. */
   const refresh = async (conversationId: number) => {
     const read = await refreshConversation(bridge, db, conversationId, now);
@@ -80,6 +87,15 @@ export function createInboxClient(opts: InboxClientOptions) {
     return read;
   };
   const context: ActionContext = { db, me, kick: () => outbox.kick() };
+  // Fire and forget: typing is transient (composer/typing.ts).
+  const typing = createTypingReporter({
+    send: (conversationId, on, isPrivate) => void bridge.call('conversations.typing', { conversationId, on, private: isPrivate }),
+    now,
+    timer: (ms, fire) => {
+      const t = setTimeout(fire, ms);
+      return () => clearTimeout(t);
+    },
+  });
   const search = new LocalSearchIndex(db);
   const notifications = createNotificationCenter({
     db,
@@ -100,6 +116,7 @@ export function createInboxClient(opts: InboxClientOptions) {
     openConversationId: () => view.openConversationId(),
     notifications,
     conversationsChanged: () => view.conversationsChanged(),
+    directoryChanged: directoryStale,
   });
 
   /** The agent's actions, bound to this session's cache and sender. */
@@ -115,11 +132,21 @@ export function createInboxClient(opts: InboxClientOptions) {
     sendMessage: (conversationId: number, content: string, isPrivate: boolean) => agent.sendMessage(context, conversationId, content, isPrivate),
     retryMessage: (seq: number) => agent.retryMessage(context, seq),
     discardMessage: (seq: number) => agent.discardMessage(db, seq),
+    /** Changes to a contact: its own outbox lane (actions/contact-actions.ts). */
+    contacts: {
+      edit: (contactId: number, change: ContactFieldChange) => contact.editContact(context, contactId, change),
+      removeAttributes: (contactId: number, keys: readonly string[]) => contact.removeContactAttributes(context, contactId, keys),
+      changeLabels: (contactId: number, change: { add?: readonly string[]; remove?: readonly string[] }) => contact.changeContactLabels(context, contactId, change),
+      addNote: (contactId: number, content: string) => contact.addContactNote(context, contactId, content),
+      deleteNote: (contactId: number, noteId: number) => contact.deleteContactNote(context, contactId, noteId),
+      retry: (seq: number) => contact.retryContactChange(context, seq),
+      discard: (seq: number) => contact.discardContactChange(db, seq),
+    },
   };
 
   const features = async (): Promise<ServiceFeatures> => {
     const r = await bridge.call('session.features', {});
-    return r.ok ? r.value : { idempotencyKey: false, conversationEtag: false, changesFeed: false };
+    return r.ok ? r.value : { idempotencyKey: false, conversationEtag: false, changesFeed: false, presence: false };
   };
 
   /**
@@ -171,6 +198,7 @@ export function createInboxClient(opts: InboxClientOptions) {
     const stopTicking = notifications.start();
     // While the socket stays up it delivers everything: the next catch-up may start from later.
     let liveSince: number | undefined;
+    let serviceWasDown = false;
     const tick = setInterval(() => {
       if (liveSince !== undefined && now() - liveSince > WATERMARK_TICK_MS) void advanceWatermark(db, now() - WATERMARK_TICK_MS);
     }, WATERMARK_TICK_MS);
@@ -180,7 +208,16 @@ export function createInboxClient(opts: InboxClientOptions) {
       bridge.on('live.catchUp', () => void syncNow()),
       // "Mark read" on an OS notification (macOS): through the outbox, like the agent's own.
       bridge.on('app.notificationAction', ({ conversationId }) => void actions.markRead([conversationId]).catch(() => undefined)),
-      bridge.on('live.status', (s) => (liveSince = s.state === 'connected' ? (liveSince ?? now()) : undefined)),
+      bridge.on('live.status', (s) => {
+        liveSince = s.state === 'connected' ? (liveSince ?? now()) : undefined;
+        // The service can be reached again after it could not: what waited for it goes now, not at
+        // the end of its backoff. (Not on the first connection: nothing has waited for it then.)
+        if (s.state === 'offline') serviceWasDown = true;
+        else if (s.state === 'connected' && serviceWasDown) {
+          serviceWasDown = false;
+          void outbox.retryNow();
+        }
+      }),
       // Web mode's host came back (restarted, or the page lost it): what it queued goes, what was missed comes.
       onReconnect(bridge, () => {
         liveSince = undefined;
@@ -219,6 +256,10 @@ export function createInboxClient(opts: InboxClientOptions) {
     notifications,
     search,
     conversations: { refresh },
+    /** The account's directory, read again now (joins one under way). */
+    directory,
+    /** The agent's own typing, told to the service (throttled). */
+    typing,
     /** Catch-up of the whole cache now (joins one under way). */
     syncNow,
     /**

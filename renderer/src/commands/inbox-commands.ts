@@ -32,6 +32,8 @@ export interface InboxCommandContext {
   focusList(): void;
   setOverlay(o: Overlay): void;
   toggleContactPanel(): void;
+  /** Opens the contact panel's edit form for the open conversation's contact. */
+  editContact(): void;
   density: Density;
   setDensity(d: Density): void;
   triage: TriageCommandContext;
@@ -66,6 +68,7 @@ const navigation: C[] = [
   { id: 'conversation.reply', title: 'Reply', group: 'Conversation', keys: ['r'], enabled: hasOpen, run: (ctx) => ctx.focusComposer('reply') },
   { id: 'conversation.note', title: 'Write a private note', group: 'Conversation', keys: ['n'], enabled: hasOpen, run: (ctx) => ctx.focusComposer('note') },
   { id: 'conversation.contact', title: 'Show or hide contact details', group: 'Conversation', keys: ['i'], enabled: hasOpen, run: (ctx) => ctx.toggleContactPanel() },
+  { id: 'conversation.editContact', title: 'Edit the contact', group: 'Conversation', keys: ['shift+i'], keywords: 'name email phone attribute customer details', enabled: hasOpen, run: (ctx) => ctx.editContact() },
   {
     id: 'conversation.close',
     title: 'Back to the list (or close, or clear the selection)',
@@ -77,6 +80,7 @@ const navigation: C[] = [
   { id: 'search.focus', title: 'Search', group: 'Search', keys: ['/'], keywords: 'find', run: (ctx) => ctx.focusSearch() },
   { id: 'palette.open', title: 'Command palette', group: 'Help', keys: ['mod+k'], whileTyping: true, paletteHidden: true, run: (ctx) => ctx.setOverlay(ctx.overlay === 'palette' ? undefined : 'palette') },
   { id: 'shortcuts.show', title: 'Keyboard shortcuts', group: 'Help', keys: ['?'], keywords: 'help keys', run: (ctx) => ctx.setOverlay('shortcuts') },
+  { id: 'waiting.settings', title: 'Waiting time colours', group: 'Help', keywords: 'settings wait waiting threshold colour color sla reply time', run: (ctx) => ctx.setOverlay('waiting') },
 ];
 
 const tabs: C[] = tabOptions.map((t, i) => ({

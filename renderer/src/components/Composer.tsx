@@ -43,6 +43,9 @@ export function Composer({ conversationId }: { conversationId: number }) {
   const [dismissed, setDismissed] = useState<number>();
   const [active, setActive] = useState(0);
 
+  // Leaving the conversation ends the agent's typing there.
+  useEffect(() => () => client.typing.stopped(), [client, conversationId]);
+
   // r / n from anywhere: switch mode and put the caret in the box.
   const handled = useRef(focusRequest?.n);
   useEffect(() => {
@@ -103,6 +106,7 @@ export function Composer({ conversationId }: { conversationId: number }) {
     }
     if (sending.current) return;
     sending.current = true;
+    client.typing.stopped();
     draft.holdForSend();
     try {
       await sendComposedMessage(client.actions.context, { conversationId, text, mode: draft.mode });
@@ -177,10 +181,15 @@ export function Composer({ conversationId }: { conversationId: number }) {
           draft.setText(e.target.value);
           setCaret(e.target.selectionStart);
           setActive(0);
+          if (e.target.value.trim()) client.typing.typed(conversationId, draft.mode === 'note');
+          else client.typing.stopped();
         }}
         onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
         onKeyDown={onKeyDown}
-        onBlur={() => draft.flush()}
+        onBlur={() => {
+          draft.flush();
+          client.typing.stopped();
+        }}
       />
       <div className="composer-footer">
         <EmojiButton

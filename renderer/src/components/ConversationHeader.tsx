@@ -1,11 +1,17 @@
-// The open conversation's header: who, which number, its triage state (status, snoozed until,
-// priority, assignee, team, labels) and the triage actions as buttons (the same ones e, s, a, t, l, p, u
+// The open conversation's header: who, which number, its triage state (status, snoozed until, how
+// long the contact has waited, priority, assignee and their availability, team, labels), the
+// colleagues who also have it open, and the triage actions as buttons (the same ones e, s, a, t, l, p, u
 // run), then the contact panel toggle.
+import { useContext } from 'react';
 import type { Conversation } from '../../../shared/api/records';
 import { formatSnooze } from '../actions/snooze';
 import type { CachedConversation } from '../db/schema';
+import { teamLabel } from '../directory/team-label';
+import { DirectoryContext } from '../directory/use-directory';
 import type { PickerKind } from '../state/ui';
+import { AlsoViewing, AssigneeAvailability } from './ColleaguePresence';
 import { UntrustedText } from './UntrustedText';
+import { WaitingChip } from './WaitingChip';
 
 export interface HeaderActions {
   back(): void;
@@ -37,8 +43,13 @@ export function ConversationHeader(props: {
   record: Conversation | undefined;
   contactExpanded: boolean;
   actions: HeaderActions;
+  /** The signed-in agent (not listed among those also viewing). */
+  meId: number;
 }) {
   const c = props.conversation;
+  const directory = useContext(DirectoryContext);
+  // A team the directory no longer lists was deleted: not shown (the service dropped it too).
+  const team = c ? teamLabel(c.teamId, directory.teams, props.record?.meta.team?.name) : undefined;
   const snoozed = snoozeText(props.record);
   const resolved = c?.status === 'resolved';
   return (
@@ -53,6 +64,7 @@ export function ConversationHeader(props: {
         <span className="muted">#{props.id}</span>
         {c && <span className={`chip status-${c.status}`} data-testid="conversation-status">{c.status}</span>}
         {snoozed && <span className="chip snoozed" data-testid="snoozed-until">{snoozed}</span>}
+        {c && <WaitingChip c={c} long />}
         {c?.priority && (
           <span className={`chip priority-${c.priority}`} data-testid="conversation-priority">
             {c.priority}
@@ -63,9 +75,11 @@ export function ConversationHeader(props: {
             {c.assigneeName ? <UntrustedText text={c.assigneeName} /> : 'Unassigned'}
           </span>
         )}
-        {c && props.record?.meta.team && (
+        {c && c.assigneeId > 0 && <AssigneeAvailability assigneeId={c.assigneeId} />}
+        {c && <AlsoViewing conversationId={props.id} meId={props.meId} />}
+        {c && team && (
           <span className="chip team" data-testid="conversation-team">
-            Team <UntrustedText text={props.record.meta.team.name} />
+            Team <UntrustedText text={team} />
           </span>
         )}
         {c && c.labels.length > 0 && (

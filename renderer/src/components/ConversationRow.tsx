@@ -1,12 +1,16 @@
-// One row of the conversation list: contact, last activity, preview, unread count, and chips for
-// inbox, assignee, priority and labels. Fixed height per density (the agent's preference), so
-// 10,000 rows virtualize cheaply; the heights fit the content exactly (styles.css). The keyboard
-// cursor is `aria-selected`; a bulk pick is `aria-checked` (with its tick).
+// One row of the conversation list: contact, how long the contact has waited, last activity,
+// preview (or who is typing there), unread count, and chips for inbox, assignee, team, priority and
+// labels. Fixed height per density (the agent's preference), so 10,000 rows virtualize cheaply; the
+// heights fit the content exactly (styles.css). The keyboard cursor is `aria-selected`; a bulk pick
+// is `aria-checked` (with its tick).
 import { memo } from 'react';
 import type { CachedConversation } from '../db/schema';
+import { teamLabel } from '../directory/team-label';
 import type { Directory } from '../directory/use-directory';
 import { relativeTime } from './time';
+import { RowTyping } from './TypingIndicator';
 import { UntrustedText } from './UntrustedText';
+import { WaitingChip } from './WaitingChip';
 
 import type { Density } from '../state/preferences';
 
@@ -32,6 +36,7 @@ export const ConversationRow = memo(function ConversationRow(props: {
 }) {
   const { c, directory } = props;
   const inbox = directory.inboxes.find((i) => i.id === c.inboxId)?.name;
+  const team = teamLabel(c.teamId, directory.teams);
   return (
     <div
       id={`conversation-row-${c.id}`}
@@ -56,9 +61,11 @@ export const ConversationRow = memo(function ConversationRow(props: {
           <UntrustedText text={c.contactName} />
         </span>
         <span className="row-id">#{c.id}</span>
+        <WaitingChip c={c} />
         <time dateTime={new Date(c.lastActivityAt * 1000).toISOString()}>{relativeTime(c.lastActivityAt)}</time>
       </div>
       <div className="row-middle">
+        <RowTyping conversationId={c.id} />
         <span className="preview">{c.preview ? <UntrustedText text={c.preview} context="prose" /> : '\u00a0'}</span>
         {c.unreadCount > 0 && (
           <span className="unread" aria-label={`${c.unreadCount >= 10 ? 'more than 9' : c.unreadCount} unread`}>
@@ -75,6 +82,12 @@ export const ConversationRow = memo(function ConversationRow(props: {
           </span>
         )}
         <span className="chip assignee">{c.assigneeName ? <UntrustedText text={c.assigneeName} /> : 'Unassigned'}</span>
+        {team && (
+          <span className="chip team" data-testid="row-team">
+            <span className="visually-hidden">Team </span>
+            <UntrustedText text={team} />
+          </span>
+        )}
         {c.labels.slice(0, 3).map((l) => (
           <span key={l} className="chip label">
             <UntrustedText text={l} />

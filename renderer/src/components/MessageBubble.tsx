@@ -6,6 +6,7 @@ import type { Attachment, Message } from '../../../shared/api/records';
 import { MessageText } from './MessageText';
 import type { UnsentInfo } from './unsent';
 import { fullTime } from './time';
+import { ActivityText } from './ActivityText';
 import { UntrustedText } from './UntrustedText';
 import { visibleControls } from '../../../shared/text/untrusted-text';
 
@@ -106,7 +107,7 @@ export function MessageBubble({
       {m.content ? (
         kind === 'activity' ? (
           <div className="content">
-            <UntrustedText text={m.content} />
+            <ActivityText text={m.content} />
           </div>
         ) : (
           <MessageText text={m.content} />

@@ -1,6 +1,7 @@
 // The header's word on the outbox: nothing when everything is saved; "Saving 3 changes…" while
-// they go; "3 changes waiting to be sent, retrying" when they wait for a retry; and messages the
-// service refused, as a button to the conversation that holds the first of them.
+// they go; "3 changes waiting to be sent, retrying" when they wait for a retry; contact changes the
+// service refused (the contact panel shows them by their field); and messages the service refused,
+// as a button to the conversation that holds the first of them.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSession } from '../platform/session';
 import { useUi } from '../state/ui';
@@ -11,12 +12,14 @@ export function OutboxStatus() {
   const state = useLiveQuery(async () => {
     // Conflicts wait for the agent in their own bar (ConflictBar), not here.
     const entries = (await db.outbox.toArray()).filter((e) => e.state !== 'confirmed' && e.state !== 'conflict');
-    const failedEntries = entries.filter((e) => e.state === 'failed');
+    const failedEntries = entries.filter((e) => e.state === 'failed' && e.kind === 'message');
     const failed = failedEntries.length;
     const failedIn = failedEntries[0]?.conversationId;
+    // A refused contact change waits in the contact panel, beside the field it is about.
+    const contactsFailed = entries.filter((e) => e.state === 'failed' && e.kind === 'contact').length;
     const pending = entries.filter((e) => e.state !== 'failed');
     const retrying = pending.filter((e) => e.lastErrorKind !== undefined).length;
-    return { pending: pending.length, retrying, failed, failedIn };
+    return { pending: pending.length, retrying, failed, failedIn, contactsFailed };
   }, [db]);
   const text = !state
     ? ''
@@ -26,10 +29,13 @@ export function OutboxStatus() {
         ? `Saving ${state.pending} ${state.pending === 1 ? 'change' : 'changes'}…`
         : '';
   const failedText = state?.failed ? `${state.failed} ${state.failed === 1 ? 'message' : 'messages'} not sent` : '';
+  const contactText = state?.contactsFailed ? `${state.contactsFailed} contact ${state.contactsFailed === 1 ? 'change' : 'changes'} not saved` : '';
   return (
     <span className="outbox-status" role="status" data-testid="outbox-status">
       {text}
-      {text && failedText ? ' · ' : ''}
+      {text && contactText ? ' · ' : ''}
+      {contactText && <span className="error">{contactText}</span>}
+      {(text || contactText) && failedText ? ' · ' : ''}
       {failedText && (
         <button type="button" className="link-button error" onClick={() => state?.failedIn !== undefined && select(state.failedIn)}>
           {failedText}

@@ -13,6 +13,8 @@ export interface PickerOption {
   id: string;
   label: string;
   detail?: string;
+  /** A short state beside the label, in words (an agent's availability: "Online"), styled by `className`. */
+  badge?: { text: string; className: string };
   /** What the target has now (single pick): marked "current". */
   current?: boolean;
 }
@@ -150,6 +152,7 @@ export function PickerDialog(props: Single | Multi) {
                 <span className="command-title">
                   <UntrustedText text={o.label} />
                 </span>
+                {o.badge && <span className={o.badge.className}>{o.badge.text}</span>}
                 {o.detail && (
                   <span className="muted option-detail">
                     <UntrustedText text={o.detail} />

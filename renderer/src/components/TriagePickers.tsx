@@ -1,4 +1,4 @@
-// The pickers behind a, t, l and p (and the bulk bar): agent, team, labels, priority, each over
+// The pickers behind a, t, l and p (and the bulk bar): agent (with each one's availability), team, labels, priority, each over
 // the conversations the picker was opened for. What they have now is marked; choosing queues the
 // change through the write path. Labels are ticked per label across the selection, and each
 // conversation then gets its own full set.
@@ -14,6 +14,8 @@ import { useUi } from '../state/ui';
 import type { PickerOption, Tick } from './PickerDialog';
 import { PickerDialog, targetsLabel } from './PickerDialog';
 import { SnoozeDialog } from './SnoozeDialog';
+import { useAgentAvailability } from './ColleaguePresence';
+import { availabilityWords } from '../live/presence';
 
 const NONE = 'none';
 
@@ -34,6 +36,7 @@ function useTargetRows(ids: readonly number[]): CachedConversation[] | undefined
 export function TriagePickers(props: { kind: PickerKind; targets: number[]; directory: Directory; onClose(): void }) {
   const { client } = useSession();
   const loaded = useTargetRows(props.targets);
+  const availability = useAgentAvailability();
   const ctx: ActionContext = client.actions.context;
   const ids = props.targets;
   const notify = useUi((s) => s.notify);
@@ -50,7 +53,10 @@ export function TriagePickers(props: { kind: PickerKind; targets: number[]; dire
       const current = shared(rows, (c) => c.assigneeId);
       const options: PickerOption[] = [
         { id: NONE, label: 'Unassigned', current: current === 0 },
-        ...props.directory.agents.map((a) => ({ id: String(a.id), label: a.available_name || a.name, detail: a.email, current: current === a.id })),
+        ...props.directory.agents.map((a) => {
+          const state = availability(a);
+          return { id: String(a.id), label: a.available_name || a.name, detail: a.email, badge: { text: availabilityWords[state], className: `availability ${state}` }, current: current === a.id };
+        }),
       ];
       return (
         <PickerDialog

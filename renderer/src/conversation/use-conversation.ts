@@ -67,9 +67,15 @@ export function useConversation(id: number, notify: (text: string) => void) {
   }, [unread, client, id]);
   // Its notification has done its job: it goes, and the next message alerts anew.
   useEffect(() => void client.notifications.opened(id), [client, id]);
+  // Colleagues see who has it open, where the service offers that (main says it, or answers told: false).
+  useEffect(() => {
+    void client.bridge.call('app.setViewing', { conversationId: id });
+    return () => void client.bridge.call('app.setViewing', { conversationId: null });
+  }, [client, id]);
 
   const cannotSave = () => notify('That change could not be saved on this computer.');
   return {
+    meId: client.me.id,
     conversation,
     record,
     messages,

@@ -7,6 +7,7 @@ import type { ConversationListInput } from '../../../shared/bridge/calls/convers
 import type { ConversationStatus } from '../../../shared/api/records';
 import type { InFlight } from '../actions/in-flight';
 import { applyIntent } from '../model/intent';
+import { waitingStart } from '../model/waiting';
 import type { CachedConversation, InboxDb } from '../db/schema';
 
 export type AssigneeTab = 'me' | 'unassigned' | 'all';
@@ -90,7 +91,8 @@ const then = (...cs: Compare[]): Compare => (a, b) => {
 /** NULLS LAST: conversations without the value sort after all that have it, in both directions. */
 const nullsLast = (isNull: (c: CachedConversation) => boolean, c: Compare): Compare => (a, b) => Number(isNull(a)) - Number(isNull(b)) || c(a, b);
 const noPriority = (c: CachedConversation) => c.priorityRank < 0;
-const notWaiting = (c: CachedConversation) => !c.waitingSince;
+// The same figure the rows show (model/waiting.ts): a resolved conversation is not waiting.
+const notWaiting = (c: CachedConversation) => !waitingStart(c);
 
 /** The service's ORDER BY for each `sort_by`, as a comparator over cached rows. */
 export const comparators: Record<SortBy, Compare> = {
@@ -100,8 +102,8 @@ export const comparators: Record<SortBy, Compare> = {
   created_at_asc: then(asc((c) => c.createdAt), asc((c) => c.id)),
   priority_desc: then(nullsLast(noPriority, desc((c) => c.priorityRank)), desc((c) => c.lastActivityAt)),
   priority_asc: then(nullsLast(noPriority, asc((c) => c.priorityRank)), desc((c) => c.lastActivityAt)),
-  waiting_since_desc: then(nullsLast(notWaiting, desc((c) => c.waitingSince)), asc((c) => c.createdAt)),
-  waiting_since_asc: then(nullsLast(notWaiting, asc((c) => c.waitingSince)), asc((c) => c.createdAt)),
+  waiting_since_desc: then(nullsLast(notWaiting, desc(waitingStart)), asc((c) => c.createdAt)),
+  waiting_since_asc: then(nullsLast(notWaiting, asc(waitingStart)), asc((c) => c.createdAt)),
 };
 
 const assigneeOf = (v: ListView, meId: number) => (v.tab === 'me' ? meId : v.tab === 'unassigned' ? 0 : undefined);

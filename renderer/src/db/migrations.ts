@@ -66,6 +66,13 @@ export const V4_STORES = { ...V3_STORES, settings: 'key' };
  */
 export const V5_STORES = { ...V4_STORES, conversations: `${V4_STORES.conversations}, [status+unreadCount]` };
 
+/**
+ * Version 6: contacts are edited through the outbox. `contactNotes` holds each contact's notes as
+ * the service last listed them (by contact). Contact changes queue in `outbox` in lanes of their
+ * own (a negative `conversationId`, model/contact-intent.ts), so no outbox index changes.
+ */
+export const V6_STORES = { ...V5_STORES, contactNotes: 'id, contactId' };
+
 export function declareVersions(db: Dexie) {
   db.version(1).stores(V1_STORES);
   db.version(2)
@@ -100,4 +107,5 @@ export function declareVersions(db: Dexie) {
   db.version(3).stores(V3_STORES);
   db.version(4).stores(V4_STORES);
   db.version(5).stores(V5_STORES);
+  db.version(6).stores(V6_STORES);
 }

@@ -1,10 +1,12 @@
 // Writes what the service returned into the cache. Reads go: cache first (useLiveQuery), then the
 // service through the bridge, then here.
-import type { Contact } from '../../../shared/api/contacts';
+import type { Contact, ContactNote } from '../../../shared/api/contacts';
 import type { Conversation } from '../../../shared/api/records';
+import type { ContactIntent } from '../model/contact-intent';
+import { applyContactIntent, contactLane } from '../model/contact-intent';
 import { isLocalMessage } from '../model/intent';
 import type { AnswerTime } from '../model/overlay';
-import { olderThan, reappliedOver, withPending } from '../model/overlay';
+import { olderThan, reappliedOver, withContactEdits, withPending } from '../model/overlay';
 import { toConversationRecord } from '../model/normalize';
 import type { InboxDb, OutboxEntry } from './schema';
 
@@ -22,12 +24,16 @@ export async function saveConversations(db: InboxDb, records: Conversation[], at
     const held = await db.conversationRecords.bulkGet(ids);
     const fresh = records.filter((r, i) => !olderThan(r, held[i]?.record));
     if (!fresh.length) return;
-    const entries = await entriesOf(db, fresh.map((r) => r.id));
-    const cached = fresh.map((r) => withPending(r, entries.get(r.id)?.filter((e) => reappliedOver(e, at))));
+    // The conversations' own lanes, and their contacts' (an edited name shows on the row too).
+    const contactOf = (r: Conversation) => contactLane(r.meta.sender?.id ?? 0);
+    const entries = await entriesOf(db, [...fresh.map((r) => r.id), ...fresh.filter((r) => r.meta.sender).map(contactOf)]);
+    const over = (lane: number) => entries.get(lane)?.filter((e) => reappliedOver(e, at));
+    const cached = fresh.map((r) => withContactEdits(withPending(r, over(r.id)), r.meta.sender ? over(contactOf(r)) : undefined));
     await db.conversations.bulkPut(cached.map((c) => c.row));
     await db.conversationRecords.bulkPut(cached.map((c) => toConversationRecord(c.record)));
     if (at === 'push') return;
-    const proven = [...entries.values()].flat().filter((e) => e.state === 'confirmed' && e.provenAt === undefined && (e.confirmedAt ?? 0) <= at);
+    // A conversation's answer proves only its own lane's changes.
+    const proven = fresh.flatMap((r) => entries.get(r.id) ?? []).filter((e) => e.state === 'confirmed' && e.provenAt === undefined && (e.confirmedAt ?? 0) <= at);
     for (const e of proven) await db.outbox.update(e.seq!, { provenAt: Date.now() });
   });
 }
@@ -66,11 +72,30 @@ export async function replaceAll<T extends { id: number }>(db: InboxDb, table: '
   });
 }
 
-/** Saves the contact record, keeping the labels read separately (the record does not carry them). */
-export async function saveContact(db: InboxDb, contact: Contact): Promise<void> {
-  await db.transaction('rw', db.contacts, async () => {
+/**
+ * Saves the contact record, keeping the labels read separately (the record does not carry them),
+ * with the agent's changes to the contact it may not show yet re-applied on top, by the rules
+ * saveConversations follows (`at`: when the request went out, or `push`). Answers what is stored.
+ */
+export async function saveContact(db: InboxDb, contact: Contact, at: AnswerTime = Date.now()): Promise<Contact> {
+  return db.transaction('rw', db.contacts, db.outbox, async () => {
     const labels = contact.labels ?? (await db.contacts.get(contact.id))?.labels;
-    await db.contacts.put(labels ? { ...contact, labels } : contact);
+    let stored: Contact = labels ? { ...contact, labels } : contact;
+    const entries = (await db.outbox.where('conversationId').equals(contactLane(contact.id)).sortBy('seq')).filter((e) => e.payload.kind === 'contact');
+    for (const e of entries) if (reappliedOver(e, at)) stored = applyContactIntent(stored, e.payload as ContactIntent);
+    await db.contacts.put(stored);
+    if (at !== 'push') {
+      for (const e of entries) if (e.state === 'confirmed' && e.provenAt === undefined && (e.confirmedAt ?? 0) <= at) await db.outbox.update(e.seq!, { provenAt: Date.now() });
+    }
+    return stored;
+  });
+}
+
+/** A contact's notes as the service listed them, replacing what was held for that contact. */
+export async function saveContactNotes(db: InboxDb, contactId: number, notes: readonly ContactNote[]): Promise<void> {
+  await db.transaction('rw', db.contactNotes, async () => {
+    await db.contactNotes.where('contactId').equals(contactId).delete();
+    await db.contactNotes.bulkPut(notes.map((n) => ({ ...n, contactId })));
   });
 }
 
@@ -78,4 +103,20 @@ export async function saveContact(db: InboxDb, contact: Contact): Promise<void> 
 export async function idsWithPending(db: InboxDb, ids: readonly number[], at: AnswerTime = Infinity): Promise<Set<number>> {
   const entries = await entriesOf(db, ids);
   return new Set([...entries].filter(([, list]) => list.some((e) => reappliedOver(e, at))).map(([id]) => id));
+}
+
+/** The contact's name and email on its conversations' rows and records (they carry their own copy). */
+export async function showContactOnConversations(db: InboxDb, contact: Pick<Contact, 'id' | 'name' | 'email'>): Promise<void> {
+  await db.transaction('rw', [db.conversations, db.conversationRecords], async () => {
+    const rows = await db.conversations.where('contactId').equals(contact.id).toArray();
+    const name = contact.name || 'Unknown contact';
+    await db.conversations.bulkPut(rows.map((r) => ({ ...r, contactName: name, contactEmail: contact.email ?? '' })));
+    const records = (await db.conversationRecords.bulkGet(rows.map((r) => r.id))).filter((r) => r !== undefined);
+    await db.conversationRecords.bulkPut(
+      records.map((r) => {
+        const sender = r.record.meta.sender;
+        return sender ? { id: r.id, record: { ...r.record, meta: { ...r.record.meta, sender: { ...sender, name: contact.name, email: contact.email ?? null } } } } : r;
+      }),
+    );
+  });
 }

@@ -1,11 +1,10 @@
 // The account's directory (inboxes, agents, teams, labels, canned responses): read from the cache,
-// refreshed from the service once per session (they change rarely), replaced whole so that a
-// deleted label or inbox does not stay selectable.
+// refreshed from the service once per session and whenever the client hears it changed
+// (sync/directory.ts), replaced whole so that a deleted team, label or inbox does not stay selectable.
 import { useQuery } from '@tanstack/react-query';
+import { createContext } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Agent, CannedResponse, Inbox, Label, Team } from '../../../shared/api/directory';
-import { replaceAll } from '../db/save';
-import { callOrThrow } from '../platform/call';
 import { useSession } from '../platform/session';
 
 export interface Directory {
@@ -18,25 +17,17 @@ export interface Directory {
 
 const empty: Directory = { inboxes: [], agents: [], teams: [], labels: [], cannedResponses: [] };
 
+/** The inbox's directory for what renders many times (activity lines): one read for all of them. */
+export const DirectoryContext = createContext<Directory>(empty);
+
 /** Keeps the cached directory fresh; mount once per session. */
 export function useDirectorySync() {
-  const { bridge, db } = useSession();
+  const { db, client } = useSession();
   return useQuery({
     queryKey: ['directory', db.name],
     staleTime: 5 * 60_000,
     queryFn: async () => {
-      const [inboxes, agents, teams, labels, canned] = await Promise.all([
-        callOrThrow(bridge, 'inboxes.list', {}),
-        callOrThrow(bridge, 'agents.list', {}),
-        callOrThrow(bridge, 'teams.list', {}),
-        callOrThrow(bridge, 'labels.list', {}),
-        callOrThrow(bridge, 'cannedResponses.list', {}),
-      ]);
-      await replaceAll(db, 'inboxes', inboxes.payload);
-      await replaceAll(db, 'agents', agents);
-      await replaceAll(db, 'teams', teams);
-      await replaceAll(db, 'labels', labels.payload);
-      await replaceAll(db, 'cannedResponses', canned);
+      await client.directory.refresh();
       return true;
     },
   });

@@ -10,7 +10,7 @@ import type { Conversation, Message } from '../../../shared/api/records';
 import { CLIENT_MESSAGE_ID_KEY } from '../../../shared/bridge/calls/messages';
 import { isLocalMessage, markerOf } from '../model/intent';
 import type { InboxDb } from '../db/schema';
-import { saveConversations, saveContact } from '../db/save';
+import { saveConversations, saveContact, showContactOnConversations } from '../db/save';
 
 export type MessageEvent = Extract<LiveEvent, { type: 'message.created' | 'message.updated' }>;
 export type ConversationEvent = Extract<LiveEvent, { conversation: Conversation }>;
@@ -111,19 +111,12 @@ export async function applyMessageEvent(db: InboxDb, event: MessageEvent, opts: 
  */
 export async function applyContactEvent(db: InboxDb, event: ContactEvent): Promise<void> {
   const contact = event.contact;
-  await db.transaction('rw', [db.contacts, db.conversations, db.conversationRecords], async () => {
+  await db.transaction('rw', [db.contacts, db.conversations, db.conversationRecords, db.outbox], async () => {
     const rows = await db.conversations.where('contactId').equals(contact.id).toArray();
     const known = (await db.contacts.get(contact.id)) !== undefined;
     if (!known && rows.length === 0) return;
-    await saveContact(db, contact);
-    const name = contact.name || 'Unknown contact';
-    await db.conversations.bulkPut(rows.map((r) => ({ ...r, contactName: name, contactEmail: contact.email ?? '' })));
-    const records = (await db.conversationRecords.bulkGet(rows.map((r) => r.id))).filter((r) => r !== undefined);
-    await db.conversationRecords.bulkPut(
-      records.map((r) => {
-        const sender = r.record.meta.sender;
-        return sender ? { id: r.id, record: { ...r.record, meta: { ...r.record.meta, sender: { ...sender, name: contact.name, email: contact.email ?? null } } } } : r;
-      }),
-    );
+    // What is stored: the push with the agent's own edits still on their way on top.
+    const shown = await saveContact(db, contact, 'push');
+    await showContactOnConversations(db, shown);
   });
 }

@@ -8,6 +8,7 @@ import type { InboxDb } from '../db/schema';
 import type { HistoryFollower } from '../sync/history';
 import { applyContactEvent, applyConversationEvent, applyMessageEvent } from './apply';
 import type { NotificationCenter } from '../notifications/notification-center';
+import { usePresence } from './presence';
 import { useTyping } from './typing';
 
 export interface LiveHandlerDeps {
@@ -22,10 +23,14 @@ export interface LiveHandlerDeps {
   notifications?: Pick<NotificationCenter, 'consider'>;
   /** A conversation changed through a live event (the tab counts may have). */
   conversationsChanged?(): void;
+  /** The account's teams, labels or inboxes changed: read the directory again. */
+  directoryChanged?(): void;
 }
 
 export function createLiveHandler(deps: LiveHandlerDeps) {
   const reading = new Map<number, Promise<void>>();
+  /** Colleagues a presence report named that the directory did not list (each read for once). */
+  const askedAbout = new Set<number>();
   let queue: Promise<void> = Promise.resolve();
 
   /** A conversation the cache does not hold yet (never listed here): read it, so its row appears. Bursts share one read. */
@@ -60,12 +65,24 @@ export function createLiveHandler(deps: LiveHandlerDeps) {
         const key = `${event.user?.type ?? 'someone'}:${event.user?.id ?? 0}`;
         if (event.user?.type === 'user' && event.user.id === deps.meId) return;
         if (event.type === 'conversation.typing_off') useTyping.getState().stop(event.conversationId, key);
-        else useTyping.getState().start(event.conversationId, key, { name: event.user?.available_name || event.user?.name || 'Someone', isPrivate: event.isPrivate });
+        else useTyping.getState().start(event.conversationId, key, { name: event.user?.available_name || event.user?.name || 'Someone', isPrivate: event.isPrivate, agent: event.user?.type === 'user' });
         return;
       }
       case 'contact.created':
       case 'contact.updated':
         return applyContactEvent(deps.db, event);
+      case 'account.cache_invalidated':
+        deps.directoryChanged?.();
+        return;
+      case 'presence.update': {
+        usePresence.getState().apply(event);
+        // A colleague the directory does not list yet (added since it was read): read it again, once per colleague.
+        const listed = new Set((await deps.db.agents.toArray()).map((a) => a.id));
+        const unknown = Object.keys(event.users).map(Number).filter((id) => !listed.has(id) && !askedAbout.has(id));
+        for (const id of unknown) askedAbout.add(id);
+        if (unknown.length && listed.size) deps.directoryChanged?.();
+        return;
+      }
       case 'notification.created': {
         const id = event.notification.conversationId;
         return deps.notifications?.consider(event, id === null ? undefined : await deps.db.conversations.get(id));

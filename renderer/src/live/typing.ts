@@ -9,6 +9,8 @@ export interface Typist {
   name: string;
   /** An agent writing a private note (the contact never sees this one). */
   isPrivate: boolean;
+  /** A colleague (an agent), as opposed to the contact. */
+  agent?: boolean;
 }
 
 interface TypingState {
@@ -51,11 +53,26 @@ export const useTyping = create<TypingState>()((set, get) => ({
   },
 }));
 
-/** "Dana is typing…", "Dana and Sam are typing…", or undefined. Names are text, rendered as text. */
+const who = (names: readonly string[]) => (names.length === 1 ? names[0]! : names.length === 2 ? `${names[0]} and ${names[1]}` : `${names[0]} and ${names.length - 1} others`);
+
+/**
+ * What the contact and colleagues are doing, kept apart: "Dana is typing…" (the contact), "Alex is
+ * replying…" / "Alex is writing a note…" (colleagues). Names are text, rendered as text.
+ */
+export function typingLines(typists: readonly Typist[]): { contact?: string; colleagues?: string } {
+  const contacts = typists.filter((t) => !t.agent).map((t) => t.name);
+  const agents = typists.filter((t) => t.agent);
+  const out: { contact?: string; colleagues?: string } = {};
+  if (contacts.length) out.contact = `${who(contacts)} ${contacts.length === 1 ? 'is' : 'are'} typing…`;
+  if (agents.length) {
+    const notes = agents.every((t) => t.isPrivate);
+    out.colleagues = `${who(agents.map((t) => t.name))} ${agents.length === 1 ? 'is' : 'are'} ${notes ? 'writing a note' : 'replying'}…`;
+  }
+  return out;
+}
+
+/** One line for a narrow place (a list row): colleagues first, they are who the agent might collide with. */
 export function typingLine(typists: readonly Typist[]): string | undefined {
-  if (!typists.length) return undefined;
-  const names = typists.map((t) => t.name);
-  const who = names.length === 1 ? names[0] : names.length === 2 ? `${names[0]} and ${names[1]}` : `${names[0]} and ${names.length - 1} others`;
-  const note = typists.length === 1 && typists[0]!.isPrivate;
-  return `${who} ${names.length === 1 ? 'is' : 'are'} ${note ? 'writing a note' : 'typing'}…`;
+  const lines = typingLines(typists);
+  return lines.colleagues ?? lines.contact;
 }

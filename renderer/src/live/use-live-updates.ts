@@ -1,9 +1,10 @@
 // The inbox's part of live updates: a click on a notification opens its conversation, and who is
-// typing is forgotten when the inbox goes. The events themselves go into the cache through the
+// typing and colleagues' presence are forgotten when the inbox goes (sign-out, another account). The events themselves go into the cache through the
 // session client (client/inbox-client.ts), which also turns a catch-up signal into a revalidation.
 import { useEffect } from 'react';
 import { useSession } from '../platform/session';
 import { useUi } from '../state/ui';
+import { usePresence } from './presence';
 import { useTyping } from './typing';
 
 export function useLiveUpdates() {
@@ -13,6 +14,7 @@ export function useLiveUpdates() {
     return () => {
       off();
       useTyping.getState().clear();
+      usePresence.getState().clear();
     };
   }, [bridge]);
 }

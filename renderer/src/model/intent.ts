@@ -5,6 +5,13 @@ import type { Conversation, ConversationStatus, Priority } from '../../../shared
 import { CLIENT_MESSAGE_ID_KEY } from '../../../shared/bridge/calls/messages';
 import { plainText, priorityRank } from './normalize';
 import type { CachedConversation, CachedMessage } from './rows';
+import type { ContactIntent } from './contact-intent';
+import { describeContactIntent } from './contact-intent';
+import type { LabelChange } from './labels';
+import { normalizeLabels, withLabelChange } from './labels';
+
+export type { LabelChange } from './labels';
+export { combineLabelChanges, normalizeLabels, withLabelChange } from './labels';
 
 export interface Person {
   id: number;
@@ -26,26 +33,11 @@ export type Intent =
   | { kind: 'labels'; labels: string[]; change?: LabelChange }
   | { kind: 'read' }
   | { kind: 'unread' }
-  | { kind: 'message'; content: string; private: boolean; sender: Person };
+  | { kind: 'message'; content: string; private: boolean; sender: Person }
+  /** A change to a conversation's contact: its own lane, applied to the contacts table (contact-intent.ts). */
+  | ContactIntent;
 
 export type IntentKind = Intent['kind'];
-
-export interface LabelChange {
-  add: string[];
-  remove: string[];
-}
-
-/** `labels` with `change` applied. */
-export const withLabelChange = (labels: readonly string[], change: LabelChange) => {
-  const drop = new Set(change.remove);
-  return normalizeLabels([...labels.filter((l) => !drop.has(l)), ...change.add]);
-};
-
-/** Two relative changes in a row as one: the later wins where they disagree. */
-export const combineLabelChanges = (first: LabelChange, then: LabelChange): LabelChange => ({
-  add: normalizeLabels([...first.add.filter((l) => !then.remove.includes(l)), ...then.add]),
-  remove: normalizeLabels([...first.remove.filter((l) => !then.add.includes(l)), ...then.remove]),
-});
 
 /**
  * Optimistic messages live in the messages table under ids no service message can have, above
@@ -60,9 +52,6 @@ export const markerOf = (m: Pick<CachedMessage, 'content_attributes'>): string |
   const v = m.content_attributes?.[CLIENT_MESSAGE_ID_KEY];
   return typeof v === 'string' ? v : undefined;
 };
-
-/** Normalises a label set the way the service stores it: trimmed, unique, sorted. */
-export const normalizeLabels = (labels: readonly string[]) => [...new Set(labels.map((l) => l.trim()).filter(Boolean))].sort();
 
 const iso = (epochSeconds: number | null) => (epochSeconds === null ? null : new Date(epochSeconds * 1000).toISOString());
 
@@ -199,5 +188,7 @@ export function describeIntent(intent: Intent): string {
       return 'mark as unread';
     case 'message':
       return intent.private ? 'add a note to' : 'send a reply to';
+    case 'contact':
+      return describeContactIntent(intent);
   }
 }

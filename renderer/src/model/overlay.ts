@@ -48,3 +48,24 @@ export function withPending(record: Conversation, pending: readonly OutboxEntry[
   }
   return cached;
 }
+
+/**
+ * A conversation's copy of its contact's name and email (list row, record) with the agent's edits
+ * of that contact still on their way on top: a conversation read while "name = Dana Q." waits to be
+ * sent must not show the old name. `entries`: the contact lane's entries to re-apply, in order.
+ */
+export function withContactEdits(cached: { row: CachedConversation; record: Conversation }, entries: readonly OutboxEntry[] | undefined): { row: CachedConversation; record: Conversation } {
+  let name: string | undefined;
+  let email: string | null | undefined;
+  for (const e of entries ?? []) {
+    if (e.payload.kind !== 'contact' || e.payload.op !== 'fields') continue;
+    if (e.payload.fields.name !== undefined) name = e.payload.fields.name;
+    if (e.payload.fields.email !== undefined) email = e.payload.fields.email || null;
+  }
+  if (name === undefined && email === undefined) return cached;
+  const sender = cached.record.meta.sender;
+  return {
+    row: { ...cached.row, ...(name === undefined ? {} : { contactName: name || 'Unknown contact' }), ...(email === undefined ? {} : { contactEmail: email ?? '' }) },
+    record: sender ? { ...cached.record, meta: { ...cached.record.meta, sender: { ...sender, ...(name === undefined ? {} : { name }), ...(email === undefined ? {} : { email }) } } } : cached.record,
+  };
+}

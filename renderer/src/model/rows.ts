@@ -1,5 +1,6 @@
 // The cache's row shapes, apart from the database that holds them (db/schema.ts), so the pure
 // model (intents, overlays, cursors) can name them without importing Dexie or the database.
+import type { Contact, ContactNote } from '../../../shared/api/contacts';
 import type { Conversation, ConversationCounts, ConversationStatus, Message, Priority } from '../../../shared/api/records';
 import type { BridgeErrorKind } from '../../../shared/bridge/result';
 import type { Intent, IntentKind } from './intent';
@@ -86,8 +87,12 @@ export interface Draft {
 export interface OutboxEntry {
   /** Queue order (auto-increment). Also names an optimistic message: its local id derives from it. */
   seq?: number;
-  /** Client-generated UUID, stable across retries (a message's echo_id, send marker and idempotency key). */
+  /** Client-generated UUID, stable across retries (a message's or a contact note's echo_id, send marker and idempotency key). */
   clientId: string;
+  /**
+   * The lane the entry goes in (one request of unknown outcome per lane): the conversation's display
+   * id, or for a change to a contact (`kind: 'contact'`) the contact's id negated (contact-intent.ts).
+   */
   conversationId: number;
   kind: IntentKind;
   payload: Intent;
@@ -129,12 +134,21 @@ export interface OutboxEntry {
   afterId?: number;
   lastError?: string;
   lastErrorKind?: BridgeErrorKind;
+  /** The fields a refusal named (the service's `{message, attributes}`): where the contact form shows the error. */
+  lastErrorAttributes?: string[];
   /** What the agent is shown for a conflict. */
   conflict?: { theirs: string; mine: string; activity?: string };
   /** The row and record as the agent saw them when acting: the base for conflicts and for a rollback without the service. */
   before?: { row: CachedConversation | undefined; record: Conversation | undefined };
   /** Actions taken together (a bulk action) share it. */
   batchId?: string;
+  /** A contact change: the contact as the agent saw it (the rollback when the service cannot be read). */
+  contactBefore?: Contact;
+}
+
+/** A note on a contact as the service answered it, with the contact it belongs to (indexed). */
+export interface CachedContactNote extends ContactNote {
+  contactId: number;
 }
 
 /**

@@ -15,7 +15,7 @@ export async function callOrThrow<C extends BridgeCallName>(bridge: Bridge, name
   return result.value;
 }
 
-const unreachable: ReadonlySet<BridgeErrorKind> = new Set(['network', 'timeout', 'server']);
+const unreachable: ReadonlySet<BridgeErrorKind> = new Set(['network', 'unreachable', 'timeout', 'server']);
 
 /** The service could not be reached (as opposed to answering no). */
 export const isUnreachable = (err: unknown) => err instanceof BridgeFailure && unreachable.has(err.error.kind);

@@ -1,66 +1,22 @@
-// The contact beside the conversation: details, custom attributes, the contact's labels and its
-// previous conversations. From the cache first (the conversation's embedded sender
-// until the contact itself is cached), then refreshed from the service.
-import { useQuery } from '@tanstack/react-query';
-import { useLiveQuery } from 'dexie-react-hooks';
-import type { Contact } from '../../../shared/api/contacts';
-import { relativeTime } from '../components/time';
-import type { CachedConversation } from '../db/schema';
-import { saveContact, saveConversations } from '../db/save';
-import { callOrThrow, isUnreachable } from '../platform/call';
-import { useSession } from '../platform/session';
-import { useUi } from '../state/ui';
+// The contact beside the conversation, laid out: details and custom attributes (editable), the
+// contact's own labels, notes for the team, and its previous conversations. Data and changes come
+// from `useContact` (contacts/use-contact.ts); every change goes through the outbox.
+import { ContactDetails } from '../components/ContactDetails';
+import { ContactLabels } from '../components/ContactLabels';
+import { ContactNotes } from '../components/ContactNotes';
 import { UntrustedText } from '../components/UntrustedText';
-
-const text = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+import { useContact } from '../contacts/use-contact';
+import type { CachedConversation } from '../db/schema';
+import { useDirectory } from '../directory/use-directory';
+import { useUi } from '../state/ui';
 
 export function ContactPanel({ conversation }: { conversation: CachedConversation }) {
-  const { bridge, db } = useSession();
   const select = useUi((s) => s.select);
   const showPane = useUi((s) => s.showPane);
-  const contactId = conversation.contactId;
-  const cached = useLiveQuery(() => (contactId ? db.contacts.get(contactId) : undefined), [db, contactId]);
-  const previous = useLiveQuery(
-    async () => (contactId ? (await db.conversations.where('contactId').equals(contactId).toArray()).sort((a, b) => b.lastActivityAt - a.lastActivityAt) : []),
-    [db, contactId],
-  );
-  const fetched = useQuery({
-    queryKey: ['contact', db.name, contactId],
-    enabled: contactId > 0,
-    queryFn: async () => {
-      // The record does not carry the contact's labels; both are saved together.
-      const [r, labels] = await Promise.all([callOrThrow(bridge, 'contacts.get', { contactId }), callOrThrow(bridge, 'contacts.labels', { contactId })]);
-      await saveContact(db, { ...r.payload, labels: labels.payload });
-      return true;
-    },
-  });
-  useQuery({
-    queryKey: ['contact-conversations', db.name, contactId],
-    enabled: contactId > 0,
-    queryFn: async () => {
-      const askedAt = Date.now();
-      const r = await callOrThrow(bridge, 'contacts.conversations', { contactId });
-      await saveConversations(db, r.payload, askedAt);
-      return true;
-    },
-  });
-
-  const contact: Partial<Contact> = cached ?? { name: conversation.contactName, email: conversation.contactEmail || null };
-  // Only the name and email the conversation carries are here, and the service cannot be reached: say so.
-  const notCached = cached === undefined && isUnreachable(fetched.error);
-  const extra = contact.additional_attributes ?? {};
-  const details: [string, string][] = (
-    [
-      ['Email', text(contact.email)],
-      ['Phone', text(contact.phone_number)],
-      ['Identifier', text(contact.identifier)],
-      ['Company', text(extra.company_name)],
-      ['City', text(extra.city)],
-      ['Last seen', contact.last_activity_at ? relativeTime(contact.last_activity_at) : ''],
-    ] as [string, string][]
-  ).filter(([, v]) => v);
-  const custom = Object.entries(contact.custom_attributes ?? {});
-
+  const editRequest = useUi((s) => s.contactEdit);
+  const directory = useDirectory();
+  const state = useContact(conversation);
+  const { contact } = state;
   return (
     <aside className="contact-panel" aria-label="Contact details">
       <header className="pane-header">
@@ -71,65 +27,13 @@ export function ContactPanel({ conversation }: { conversation: CachedConversatio
         <h2>{contact.name ? <UntrustedText text={contact.name} /> : 'Unknown contact'}</h2>
         {contact.blocked && <span className="chip status-resolved">Blocked</span>}
       </header>
-      <section aria-labelledby="contact-details">
-        <h3 id="contact-details">Details</h3>
-        {notCached && (
-          <p className="muted" role="note" data-testid="contact-not-cached">
-            The rest of this contact&apos;s details are not on this computer yet. They load when the service can be reached.
-          </p>
-        )}
-        {details.length ? (
-          <dl>
-            {details.map(([k, v]) => (
-              <div key={k}>
-                <dt>{k}</dt>
-                <dd>
-                  <UntrustedText text={v} />
-                </dd>
-              </div>
-            ))}
-          </dl>
-        ) : (
-          <p className="muted">No details.</p>
-        )}
-      </section>
-      <section aria-labelledby="contact-attributes">
-        <h3 id="contact-attributes">Custom attributes</h3>
-        {custom.length ? (
-          <dl>
-            {custom.map(([k, v]) => (
-              <div key={k}>
-                <dt>
-                  <UntrustedText text={k} />
-                </dt>
-                <dd>
-                  <UntrustedText text={text(v)} />
-                </dd>
-              </div>
-            ))}
-          </dl>
-        ) : (
-          <p className="muted">None.</p>
-        )}
-      </section>
-      <section aria-labelledby="contact-labels">
-        <h3 id="contact-labels">Contact labels</h3>
-        {cached?.labels?.length ? (
-          <ul className="chips plain">
-            {cached.labels.map((l) => (
-              <li key={l} className="chip label">
-                <UntrustedText text={l} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="muted">No labels.</p>
-        )}
-      </section>
+      <ContactDetails state={state} editRequest={editRequest} />
+      <ContactLabels state={state} known={directory.labels} />
+      <ContactNotes state={state} />
       <section aria-labelledby="previous-conversations">
         <h3 id="previous-conversations">Conversations</h3>
         <ul className="previous">
-          {previous?.map((c) => (
+          {state.previous.map((c) => (
             <li key={c.id}>
               <button type="button" className="link-button" aria-current={c.id === conversation.id ? 'true' : undefined} onClick={() => select(c.id)}>
                 <span>#{c.id}</span> <span className={`chip status-${c.status}`}>{c.status}</span> <span className="preview">

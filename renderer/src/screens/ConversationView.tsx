@@ -39,7 +39,7 @@ export function ConversationView(props: { conversationId: number }) {
   return (
     <>
       <section className="conversation" aria-label={`Conversation with ${visibleControls(name)}`}>
-        <ConversationHeader id={id} name={name} conversation={conversation} record={c.record} contactExpanded={contactPanelOpen || narrowPane === 'contact'} actions={headerActions} />
+        <ConversationHeader id={id} name={name} conversation={conversation} record={c.record} contactExpanded={contactPanelOpen || narrowPane === 'contact'} actions={headerActions} meId={c.meId} />
         {c.missing ? (
           <>
             <p className="empty" role="alert">

@@ -13,11 +13,13 @@ import { SessionSwitcher } from '../components/SessionSwitcher';
 import { SearchField } from '../components/SearchField';
 import { ShortcutsSheet } from '../components/ShortcutsSheet';
 import { NotificationSettings } from '../components/NotificationSettings';
+import { WaitingSettings } from '../components/WaitingSettings';
+import { WaitingThresholdsProvider } from '../waiting/use-waiting';
 import { Toasts } from '../components/Toasts';
 import { useNotifySettings } from '../notifications/use-settings';
 import { createInboxCommands } from '../commands/inbox-commands';
 import { useShortcuts } from '../commands/use-shortcuts';
-import { useDirectory, useDirectorySync } from '../directory/use-directory';
+import { DirectoryContext, useDirectory, useDirectorySync } from '../directory/use-directory';
 import { useLiveStatus } from '../live/live-status';
 import { useBridgeConnection } from '../platform/connection';
 import { useConversationRoute } from '../platform/route';
@@ -127,6 +129,8 @@ export function Inbox() {
   };
 
   return (
+    <WaitingThresholdsProvider>
+    <DirectoryContext.Provider value={directory}>
     <div className="inbox">
       <header className="app-header">
         <h1>{account?.name ? <UntrustedText text={account.name} /> : 'Inbox'}</h1>
@@ -170,8 +174,11 @@ export function Inbox() {
       {overlay === 'palette' && <CommandPalette registry={registry} context={context} onClose={() => setOverlay(undefined)} />}
       {overlay === 'shortcuts' && <ShortcutsSheet registry={registry} onClose={() => setOverlay(undefined)} />}
       {overlay === 'notifications' && <NotificationSettings directory={directory} onClose={() => setOverlay(undefined)} />}
+      {overlay === 'waiting' && <WaitingSettings onClose={() => setOverlay(undefined)} />}
       <Toasts onOpen={(id) => context().open(id)} />
       {isPicker(overlay) && <TriagePickers kind={overlay} targets={triageTargets} directory={directory} onClose={() => setOverlay(undefined)} />}
     </div>
+    </DirectoryContext.Provider>
+    </WaitingThresholdsProvider>
   );
 }

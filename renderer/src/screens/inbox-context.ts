@@ -79,6 +79,7 @@ export function useInboxContext(opts: {
       focusList,
       setOverlay: (o) => ui.setOverlay(o),
       toggleContactPanel: () => ui.toggleContact(),
+      editContact: () => ui.editContact(),
       density: usePreferences.getState().density,
       setDensity: (d) => usePreferences.getState().setDensity(d),
       notifications: {

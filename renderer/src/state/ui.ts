@@ -8,7 +8,7 @@ import type { ComposerMode } from '../db/schema';
 
 /** The triage pickers: each applies to `triageTargets`. */
 export type PickerKind = 'assign' | 'team' | 'labels' | 'priority' | 'snooze';
-export type Overlay = 'palette' | 'shortcuts' | 'notifications' | PickerKind | undefined;
+export type Overlay = 'palette' | 'shortcuts' | 'notifications' | 'waiting' | PickerKind | undefined;
 /** Below this width the contact panel replaces the conversation instead of sitting beside it (styles.css). */
 export const NARROW_QUERY = '(max-width: 1099px)';
 
@@ -34,6 +34,8 @@ interface UiState {
   composerFocus: { mode: ComposerMode; n: number } | undefined;
   /** A request for the search field to take focus. */
   searchFocus: number;
+  /** A request to edit the open conversation's contact (the panel opens its form); the counter makes repeats distinct. */
+  contactEdit: number;
   /** A short message for the agent in the app's live region ("This link cannot be opened"). */
   notice: { text: string; n: number } | undefined;
   /** Conversations picked for a bulk action (x, Shift+J/K), in the order picked. */
@@ -61,6 +63,7 @@ interface UiState {
   toggleContact(): void;
   focusComposer(mode: ComposerMode): void;
   focusSearch(): void;
+  editContact(): void;
   notify(text: string): void;
   clearNotice(): void;
   toggleBulk(id: number): void;
@@ -84,6 +87,7 @@ export const useUi = create<UiState>()(
       contactPanelOpen: true,
       composerFocus: undefined,
       searchFocus: 0,
+      contactEdit: 0,
       notice: undefined,
       bulkSelection: [],
       triageTargets: [],
@@ -110,6 +114,8 @@ export const useUi = create<UiState>()(
         ),
       focusComposer: (mode) => set((s) => ({ composerFocus: { mode, n: (s.composerFocus?.n ?? 0) + 1 } })),
       focusSearch: () => set((s) => ({ searchFocus: s.searchFocus + 1 })),
+      // Narrow windows show one pane at a time: the contact's.
+      editContact: () => set((s) => ({ contactEdit: s.contactEdit + 1, contactPanelOpen: true, ...(window.matchMedia(NARROW_QUERY).matches ? { narrowPane: 'contact' as const } : {}) })),
       notify: (text) => set((s) => ({ notice: { text, n: (s.notice?.n ?? 0) + 1 } })),
       clearNotice: () => set({ notice: undefined }),
       toggleBulk: (id) => set((s) => ({ bulkSelection: s.bulkSelection.includes(id) ? s.bulkSelection.filter((x) => x !== id) : [...s.bulkSelection, id] })),

@@ -13,7 +13,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { Db } from '../../db/open';
 import type { LiveDelivery } from '../payloads';
-import { Presence } from './presence';
+import type { Presence } from '../presence';
 import type { Command } from './protocol';
 import { BEAT_INTERVAL_MS, frames, parseCommand, selectProtocol } from './protocol';
 import type { CableConnection } from './room-channel';
@@ -23,10 +23,10 @@ import { Streams } from './streams';
 /** Commands are a few hundred bytes; a bigger frame closes the connection (1009), as socket.io's 1 MB limit would. */
 const MAX_FRAME_BYTES = 64 * 1024;
 
-export function createCableServer(db: Db, clock: () => number) {
+export function createCableServer(db: Db, clock: () => number, presence: Presence, viewingChanged: (accountId: number) => void) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, handleProtocols: selectProtocol, perMessageDeflate: false });
   const streams = new Streams();
-  const channel = new RoomChannel(db, streams, new Presence(db, clock));
+  const channel = new RoomChannel(db, streams, presence, viewingChanged);
   const open = new Set<WebSocket>();
 
   function accept(ws: WebSocket) {
@@ -59,6 +59,8 @@ export function createCableServer(db: Db, clock: () => number) {
     /** A client is connected (ActionCable keeps nothing for one that dropped). */
     mayReceive: () => open.size > 0,
     deliver: (delivery: Pick<LiveDelivery, 'name' | 'data' | 'to' | 'except'>) => streams.deliver(delivery),
+    /** Someone's open conversation changed: subscriptions of the account that asked for `viewing` get their report again. */
+    reportViewers: (accountId: number) => channel.reportViewers(accountId),
     /** Subscriptions listening to a room (rooms.ts). */
     subscribersOf: (room: string) => streams.in(room).length,
     /** Tells every client the server is restarting (Rails' `server_restart`, reconnect allowed) and closes. */

@@ -16,6 +16,7 @@ import { agentPartial, teamPartial } from '../../presenters/people';
 import { addToAccount, createUser } from '../../store/provision';
 import { memberOf } from '../account-scope';
 import type { RouteDeps } from '../deps';
+import { directoryChanged } from '../deps';
 
 const roles = ['agent', 'administrator'] as const;
 const availability = ['online', 'offline', 'busy'] as const;
@@ -126,6 +127,7 @@ export function agentTeamRoutes(deps: RouteDeps) {
       } else {
         updateTeam(db, id, { name, description: body.description, allowAutoAssign: body.allow_auto_assign }, now);
       }
+      directoryChanged(deps, scope.accountId, 'team');
       return teamPartial(db, teamInAccount(db, scope, id), scope.user.id);
     };
 
@@ -157,6 +159,7 @@ export function agentTeamRoutes(deps: RouteDeps) {
       const scope = memberOf(request);
       const team = teamInAccount(db, scope, pathId(request));
       deleteTeam(db, team.id);
+      directoryChanged(deps, scope.accountId, 'team');
       return reply.code(200).send();
     });
 

@@ -1,5 +1,5 @@
 // Contacts (chatwoot-compat §1.4): the paged list (15), search, one contact, create (no
-// deduplication), update (attributes merge), delete (administrators), a contact's conversations,
+// deduplication), update (attributes merge), custom attributes removed, delete (administrators), a contact's conversations,
 // and its labels. Notes are in contact-notes/.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -22,7 +22,7 @@ import type { ContactRow } from '../../store/contacts';
 import { blockContact, contactOfAccount, listContacts as contactsPage } from '../../store/contacts';
 import { contactRest } from '../../presenters/people';
 import { conversationsOfContact } from '../../store/conversations';
-import { contactLabels, deleteContact, setContactLabels, updateContact } from '../../store/contact-updates';
+import { contactLabels, deleteContact, removeCustomAttributes, setContactLabels, updateContact } from '../../store/contact-updates';
 import { contactInboxBySource } from '../../store/contact-inboxes';
 import { createContactInbox } from '../../store/provision';
 import { applyAvatar } from '../../store/contact-avatars';
@@ -69,6 +69,7 @@ const contactFields = {
 const createBody = z.object({ ...contactFields, inbox_id: optionalId.optional(), source_id: shortText(255).optional() });
 const updateBody = z.object(contactFields);
 const labelsBody = z.object({ labels: z.array(z.string().trim().min(1, "can't be blank").max(255)).max(100) });
+const attributeKeysBody = z.object({ custom_attributes: z.array(z.string().max(255)).max(100) });
 
 export function contactRoutes(deps: RouteDeps) {
   const { db } = deps;
@@ -178,6 +179,13 @@ export function contactRoutes(deps: RouteDeps) {
       forms.post(A, create);
       forms.patch(`${A}/:id`, { schema: { params: idParams } }, update);
       forms.put(`${A}/:id`, { schema: { params: idParams } }, update);
+    });
+
+    // chatwoot-compat §1.4: update merges custom attributes, so removing one has its own route.
+    app.post(`${A}/:id/destroy_custom_attributes`, { schema: { params: idParams, body: attributeKeysBody }, preValidation: contactFirst }, async (request) => {
+      const scope = memberOf(request);
+      const contact = contactInAccount(db, scope, pathId(request));
+      return { payload: contactWithInboxes(db, removeCustomAttributes(writeContext(deps, scope), contact, request.body.custom_attributes), visibleInboxIds(db, scope)) };
     });
 
     // chatwoot-compat §1.4: removes the picture (and a recorded avatar_url); the same rules as update.

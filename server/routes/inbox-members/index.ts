@@ -12,6 +12,7 @@ import { agentPartial } from '../../presenters/people';
 import { addInboxMembers, inboxById, inboxMemberIds, removeInboxMembers, setInboxMembers } from '../../store/inboxes';
 import { accountUserIds, userById } from '../../store/users';
 import type { RouteDeps } from '../deps';
+import { directoryChanged } from '../deps';
 import { visibleInbox } from '../inboxes';
 
 const userIds = z.array(intString).max(1000);
@@ -48,6 +49,8 @@ export function inboxMemberRoutes(deps: RouteDeps) {
           const known = accountUserIds(db, request.caller.accountId, user_ids);
           if (known.length !== user_ids.length) throw unauthorized('Invalid User IDs');
           apply(inbox_id, known);
+          // Who sees the inbox changed: its agents read their directory (and inboxes) again.
+          directoryChanged(deps, request.caller.accountId, 'inbox');
           return answer === 'members' ? { payload: agents(db, inbox_id, request.caller.accountId) } : reply.code(200).send();
         },
       }) as const;

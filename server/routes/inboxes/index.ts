@@ -18,6 +18,7 @@ import { deleteInbox, inboxById, inboxesOfAccount, updateInbox } from '../../sto
 import { createInbox } from '../../store/provision';
 import type { Db } from '../../db/open';
 import type { RouteDeps } from '../deps';
+import { directoryChanged } from '../deps';
 import { memberOf } from '../account-scope';
 
 /** An inbox of the account: 404 if not there, 401 if the caller is not one of its agents. */
@@ -101,6 +102,7 @@ export function inboxRoutes(deps: RouteDeps) {
         },
         deps.clock(),
       );
+      directoryChanged(deps, request.caller.accountId, 'inbox');
       return present(request, inboxById(db, request.caller.accountId, created.id)!);
     });
 
@@ -125,6 +127,7 @@ export function inboxRoutes(deps: RouteDeps) {
             ...(channel?.hmac_mandatory === undefined ? {} : { hmacMandatory: channel.hmac_mandatory }),
             settings: settingsOf(request.body),
           });
+          directoryChanged(deps, request.caller.accountId, 'inbox');
           return present(request, updated);
         },
       });
@@ -134,6 +137,7 @@ export function inboxRoutes(deps: RouteDeps) {
       const row = inboxById(db, request.caller.accountId, request.params.id);
       if (!row) throw notFound();
       deleteInbox(db, row.id);
+      directoryChanged(deps, request.caller.accountId, 'inbox');
       return { message: 'Your inbox deletion request will be processed in some time.' };
     });
 

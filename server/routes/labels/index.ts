@@ -10,6 +10,7 @@ import { idParams } from '../../http/scope';
 import type { LabelRow } from '../../store/labels';
 import { deleteLabel, insertLabel, labelById, labelsOfAccount, labelTitled, updateLabel } from '../../store/labels';
 import type { RouteDeps } from '../deps';
+import { directoryChanged } from '../deps';
 
 const present = (l: LabelRow) => ({ id: l.id, title: l.title, description: l.description, color: l.color, show_on_sidebar: l.show_on_sidebar === 1 });
 
@@ -48,7 +49,9 @@ export function labelRoutes(deps: RouteDeps) {
     app.post('/labels', { config: admin, schema: { body: fields } }, async (request) => {
       const b = request.body;
       unique(request.caller.accountId, b.title);
-      return present(insertLabel(db, request.caller.accountId, { title: b.title, description: b.description ?? '', color: b.color ?? '#1f93ff', showOnSidebar: b.show_on_sidebar ?? true }));
+      const created = insertLabel(db, request.caller.accountId, { title: b.title, description: b.description ?? '', color: b.color ?? '#1f93ff', showOnSidebar: b.show_on_sidebar ?? true });
+      directoryChanged(deps, request.caller.accountId, 'label');
+      return present(created);
     });
 
     // The title may be left out: the body is validated over the stored one.
@@ -65,13 +68,16 @@ export function labelRoutes(deps: RouteDeps) {
           const row = labelIn(request.caller.accountId, request.params);
           const b = request.body;
           unique(request.caller.accountId, b.title, row.id);
-          return present(updateLabel(db, row, { title: b.title, description: b.description, color: b.color, showOnSidebar: b.show_on_sidebar }));
+          const updated = updateLabel(db, row, { title: b.title, description: b.description, color: b.color, showOnSidebar: b.show_on_sidebar });
+          directoryChanged(deps, request.caller.accountId, 'label');
+          return present(updated);
         },
       });
     }
 
     app.delete('/labels/:id', { config: admin, schema: { params: idParams } }, async (request, reply) => {
       deleteLabel(db, labelIn(request.caller.accountId, request.params).id);
+      directoryChanged(deps, request.caller.accountId, 'label');
       return reply.code(200).send();
     });
   };

@@ -42,6 +42,12 @@ export const appCalls = {
   'app.setUnreadCount': { input: z.object({ count: z.number().int().min(0).max(1_000_000) }), output: z.object({ shown: z.boolean() }) },
   /** The live-update socket's state now; later changes come as `live.status` events. */
   'app.liveStatus': { input: z.object({}), output: liveStatusSchema },
+  /**
+   * The conversation the agent has open (null: none), for colleagues to see (the presence
+   * extension: main says it over the live connection). `told: false` where the service does not
+   * offer it: nothing was sent.
+   */
+  'app.setViewing': { input: z.object({ conversationId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable() }), output: z.object({ told: z.boolean() }) },
   /** Raises an OS notification (desktop app). `shown: false` where main cannot (web mode): the page may use the browser's. */
   'app.notify': { input: notifyInputSchema, output: z.object({ shown: z.boolean() }) },
   /** Takes a notification off the screen (the agent opened its conversation). `closed: false` where none is shown. */

@@ -1,6 +1,6 @@
-// Contact reads for the contact panel: the contact, its labels, and its latest conversations.
+// Contact reads for the contact panel: the contact, its labels, its notes, and its latest conversations.
 import { z } from 'zod';
-import { contactConversationsSchema, contactLabelsSchema, contactShowSchema } from '../../api/contacts';
+import { contactConversationsSchema, contactLabelsSchema, contactNoteListSchema, contactShowSchema } from '../../api/contacts';
 
 const input = z.object({ contactId: z.number().int().positive() });
 
@@ -8,4 +8,5 @@ export const contactCalls = {
   'contacts.get': { input, output: contactShowSchema },
   'contacts.conversations': { input, output: contactConversationsSchema },
   'contacts.labels': { input, output: contactLabelsSchema },
+  'contacts.notes': { input, output: contactNoteListSchema },
 } as const;

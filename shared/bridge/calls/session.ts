@@ -60,6 +60,12 @@ export const serviceFeaturesSchema = z.object({
   conversationEtag: z.boolean(),
   /** `GET A/changes`: what changed after a cursor, for catch-up. */
   changesFeed: z.boolean(),
+  /**
+   * Presence over the live connection beyond Chatwoot's: `update_presence` answered over socket.io
+   * too, and who has which conversation open (`viewing`). Absent: availability comes from the
+   * agents list (and ActionCable's `presence.update`), and nobody is shown viewing.
+   */
+  presence: z.boolean(),
 });
 export type ServiceFeatures = z.infer<typeof serviceFeaturesSchema>;
 

@@ -71,4 +71,9 @@ export const triageCalls = {
   'conversations.updateLastSeen': { input: conversationRef, output: conversationSchema },
   /** Back to unread: last seen moves before the newest incoming message. Answers the conversation. */
   'conversations.markUnread': { input: conversationRef, output: conversationSchema },
+  /**
+   * The agent is typing (`on`) or stopped (`toggle_typing_status`): colleagues see it, and the
+   * contact too unless it is a private note. Transient: never queued, never retried.
+   */
+  'conversations.typing': { input: z.object({ conversationId: id, on: z.boolean(), private: z.boolean() }), output: empty },
 } as const;

@@ -79,6 +79,7 @@ export function fakeInboxContext(over: Partial<InboxCommandContext> = {}, order:
     focusList: () => undefined,
     setOverlay: (o) => (state.overlay = o),
     toggleContactPanel: () => undefined,
+    editContact: () => undefined,
     density: 'comfortable',
     setDensity: (d) => log(`density:${d}`),
     triage: triage(),

@@ -21,12 +21,12 @@ export type Interceptor = (name: string, input: Record<string, unknown>, through
 
 export interface Steering {
   bridge: Bridge;
-  /** Write calls as they went out, with the order they started and finished in. */
+  /** Write calls as they went out, with the order they started and finished in (a contact's by its lane: the id negated). */
   log: { name: string; conversationId: number; phase: 'start' | 'end' }[];
   intercept(fn: Interceptor | undefined): void;
 }
 
-const WRITES = /^(conversations\.(toggleStatus|togglePriority|assign|assignTeam|setLabels|updateLastSeen|markUnread)|messages\.create)$/;
+const WRITES = /^(conversations\.(toggleStatus|togglePriority|assign|assignTeam|setLabels|updateLastSeen|markUnread)|messages\.create|contacts\.(update|removeAttributes|setLabels|createNote|deleteNote))$/;
 /** Calls that change something on the service (reads, and main's own answers, are the rest). */
 export const isWriteCall = (name: string) => WRITES.test(name);
 
@@ -36,12 +36,13 @@ export function steer(demo: DemoBridge): Steering {
   const call: Call = async (name, input) => {
     const args = (input ?? {}) as Record<string, unknown>;
     const write = WRITES.test(name);
-    if (write) log.push({ name, conversationId: Number(args.conversationId), phase: 'start' });
+    const lane = args.conversationId === undefined ? -Number(args.contactId) : Number(args.conversationId);
+    if (write) log.push({ name, conversationId: lane, phase: 'start' });
     const through = () => demo.bridge.call(name as never, input as never) as Promise<Result<unknown>>;
     try {
       return await (interceptor?.(name, args, through) ?? through());
     } finally {
-      if (write) log.push({ name, conversationId: Number(args.conversationId), phase: 'end' });
+      if (write) log.push({ name, conversationId: lane, phase: 'end' });
     }
   };
   return { bridge: { call, on: demo.bridge.on } as unknown as Bridge, log, intercept: (fn) => (interceptor = fn) };

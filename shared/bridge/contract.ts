@@ -8,6 +8,7 @@ import { appCalls } from './calls/app';
 import { contactCalls } from './calls/contacts';
 import { conversationCalls } from './calls/conversations';
 import { directoryCalls } from './calls/directory';
+import { fileCalls } from './calls/files';
 import { messageCalls } from './calls/messages';
 import { searchCalls } from './calls/search';
 import { sessionCalls } from './calls/session';
@@ -24,6 +25,7 @@ export const bridgeCalls = {
   ...searchCalls,
   ...triageCalls,
   ...messageCalls,
+  ...fileCalls,
 } as const;
 
 export type BridgeCallName = keyof typeof bridgeCalls;

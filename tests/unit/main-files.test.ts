@@ -4,6 +4,7 @@
 // names only ids, and an attachment whose address is elsewhere (the demo's seeded ones) is refused
 // without any request to that address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formBytes } from '../../main/core/api/multipart';
 import { attachmentFileSchema } from '../../shared/bridge/calls/files';
 import { demoService } from '../support/demo-service';
 import type { DemoService } from '../support/demo-service';
@@ -96,5 +97,18 @@ describe('a message with files, sent and read back through main', () => {
     expect(await core.call('messages.create', { ...base, content: '  ' })).toMatchObject({ ok: false, error: { kind: 'invalid_input' } });
     const many = Array.from({ length: 11 }, (_, i) => ({ name: `f${i}.txt`, type: 'text/plain', data: b64(Buffer.from('x')) }));
     expect(await core.call('messages.create', { ...base, content: '', attachments: many })).toMatchObject({ ok: false, error: { kind: 'invalid_input' } });
+  });
+});
+
+describe('the multipart body main builds', () => {
+  it('writes parts as browsers do; a name cannot close its quotes or start a header of its own', () => {
+    const body = Buffer.from(
+      formBytes({ fields: [['content', 'line one\nline "two"']], files: [{ field: 'attachments[]', name: 'evil".png\r\nContent-Type: text/html', type: 'image/png', data: new Uint8Array([1, 2]) }] }, 'BOUNDARY'),
+    ).toString('latin1');
+    expect(body).toBe(
+      '--BOUNDARY\r\nContent-Disposition: form-data; name="content"\r\n\r\nline one\r\nline "two"\r\n' +
+        '--BOUNDARY\r\nContent-Disposition: form-data; name="attachments[]"; filename="evil%22.png%0D%0AContent-Type: text/html"\r\nContent-Type: image/png\r\n\r\n\x01\x02\r\n' +
+        '--BOUNDARY--\r\n',
+    );
   });
 });

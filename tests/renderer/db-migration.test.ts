@@ -1,9 +1,9 @@
 // The cache's upgrades, on real IndexedDB semantics (fake-indexeddb): from version 1 (the walking
 // skeleton) to version 2 (the inbox), data written by version 1 survives and gains what version 2
-// indexes; from version 2 to 3 (the sync engine's tables) and 3 to 4 (settings) every row and the queue stay as they were.
+// indexes; from version 2 to 3 (the sync engine's tables), 3 to 4 (settings) and 4 to 7 (queued files' bytes) every row and the queue stay as they were.
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { V1_STORES, V2_STORES, V3_STORES } from '../../renderer/src/db/migrations';
+import { V1_STORES, V2_STORES, V3_STORES, V4_STORES } from '../../renderer/src/db/migrations';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { conv, msg, uniqueDbName } from './fixtures';
 
@@ -26,14 +26,14 @@ async function writeVersion1(name: string) {
   v1.close();
 }
 
-describe('cache migration 1 → 2 → 3 → 4', () => {
+describe('cache migration 1 → 2 → 3 → 4 → 7', () => {
   it('keeps every row and derives the new indexed fields', async () => {
     const name = uniqueDbName('migrate');
     await writeVersion1(name);
 
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(7);
 
     const c7 = await db.conversations.get(7);
     expect(c7).toMatchObject({ id: 7, contactId: 55, assigneeName: 'Agent 3', priorityRank: 2, labels: ['vip', 'bug'], preview: 'hi' });
@@ -60,12 +60,12 @@ describe('cache migration 1 → 2 → 3 → 4', () => {
     db.close();
   });
 
-  it('opens a fresh database straight at version 4', async () => {
+  it('opens a fresh database straight at version 7', async () => {
     const db = new InboxDb(uniqueDbName('fresh'));
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(7);
     expect(db.tables.map((t) => t.name).sort()).toEqual(
-      ['agents', 'cannedResponses', 'contacts', 'conversationRecords', 'conversations', 'cursors', 'drafts', 'inboxes', 'labels', 'messages', 'outbox', 'quiet', 'settings', 'sync', 'teams', 'viewCounts'],
+      ['agents', 'cannedResponses', 'contacts', 'conversationRecords', 'conversations', 'cursors', 'drafts', 'inboxes', 'labels', 'messages', 'outbox', 'outboxFiles', 'quiet', 'settings', 'sync', 'teams', 'viewCounts'],
     );
     db.close();
   });
@@ -82,7 +82,7 @@ describe('cache migration 1 → 2 → 3 → 4', () => {
     v2.close();
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(7);
     expect((await db.outbox.orderBy('seq').toArray()).map((e) => [e.clientId, e.state])).toEqual([['c1', 'queued'], ['c2', 'failed']]);
     expect(await db.conversations.get(7)).toMatchObject({ status: 'resolved' });
     await db.quiet.put({ conversationId: 7, until: 5 });
@@ -100,11 +100,30 @@ describe('cache migration 1 → 2 → 3 → 4', () => {
     v3.close();
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(7);
     expect((await db.outbox.toArray()).map((e) => [e.clientId, e.state])).toEqual([['c3', 'queued']]);
     expect(await db.sync.get('watermark')).toEqual({ key: 'watermark', value: 42 });
     await db.settings.put({ key: 'notifications', value: { enabled: false } });
     expect(await db.settings.get('notifications')).toEqual({ key: 'notifications', value: { enabled: false } });
+    db.close();
+  });
+
+  it('4 → 7 keeps the queue, its message and the settings, and adds the table of queued files', async () => {
+    const name = uniqueDbName('v4');
+    const v4 = new Dexie(name);
+    v4.version(4).stores(V4_STORES);
+    const payload = { kind: 'message', content: 'Hello', private: false, sender: { id: 1, name: 'Sam' } };
+    await v4.table('outbox').add({ clientId: 'c4', conversationId: 9, kind: 'message', payload, state: 'failed', createdAt: 1, attempts: 1, nextAttemptAt: 0 });
+    await v4.table('settings').put({ key: 'notifications', value: { enabled: false } });
+    v4.close();
+    const db = new InboxDb(name);
+    await db.open();
+    expect(db.verno).toBe(7);
+    expect((await db.outbox.toArray()).map((e) => [e.clientId, e.state, e.payload])).toEqual([['c4', 'failed', payload]]);
+    expect(await db.settings.get('notifications')).toEqual({ key: 'notifications', value: { enabled: false } });
+    const bytes = new Uint8Array([1, 2, 3]).buffer;
+    await db.outboxFiles.put({ clientId: 'c4', files: [{ name: 'a.bin', type: 'application/octet-stream', size: 3, data: bytes }] });
+    expect(new Uint8Array((await db.outboxFiles.get('c4'))!.files[0]!.data)).toEqual(new Uint8Array([1, 2, 3]));
     db.close();
   });
 });

@@ -28,6 +28,7 @@ import { confirm, deliver, markSideEffects, park, parkConflict, rollBack } from 
 import { findSentMessage } from './find-sent';
 import type { BackoffPolicy } from './retry-policy';
 import { classify, defaultBackoff, retryDelay } from './retry-policy';
+import { outgoingFiles } from './outbox-files';
 
 export interface SenderOptions {
   db: InboxDb;
@@ -335,9 +336,14 @@ export class OutboxSender {
         entry.uncertain = false;
       }
     }
+    // Its files' bytes, read only now (the queue itself carries names and sizes).
+    const files = entry.payload.kind === 'message' && entry.payload.files?.length ? await outgoingFiles(this.db, entry.clientId) : undefined;
+    if (entry.payload.kind === 'message' && entry.payload.files?.length && !files) {
+      return this.refused(entry, { kind: 'invalid_input', message: 'its files are no longer on this computer.' });
+    }
     const features = await this.features();
     const sent = await this.handOver(entry, features.idempotencyKey);
-    const result = await deliver(this.bridge, sent);
+    const result = await deliver(this.bridge, sent, sent.payload, undefined, files);
     if (result.ok) return confirm(this.db, sent, result.value, this.now, (c) => this.readBack(c));
     return this.failed(sent, result.error, true);
   }

@@ -58,6 +58,12 @@ export const V3_STORES = { ...V2_STORES, quiet: 'conversationId', sync: 'key' };
 /** Version 4: the agent's settings for this session (notification rules, do not disturb), one row per name. */
 export const V4_STORES = { ...V3_STORES, settings: 'key' };
 
+/**
+ * Version 7 (5 and 6 are other branches' numbers): the bytes of files queued with a message, one row
+ * per message by its client id, apart from the outbox so that reading the queue never reads files.
+ */
+export const V7_STORES = { ...V4_STORES, outboxFiles: 'clientId' };
+
 export function declareVersions(db: Dexie) {
   db.version(1).stores(V1_STORES);
   db.version(2)
@@ -91,4 +97,5 @@ export function declareVersions(db: Dexie) {
     });
   db.version(3).stores(V3_STORES);
   db.version(4).stores(V4_STORES);
+  db.version(7).stores(V7_STORES);
 }

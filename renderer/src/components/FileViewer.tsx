@@ -1,6 +1,7 @@
 // The larger view of a received image or PDF: the bytes main checked, from a `blob:` URL of main's
 // own type (image/*, application/pdf), so nothing here is parsed as a page. Escape or Close goes back.
 import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { savedFileName } from '../files/file-name';
 import { UntrustedText } from './UntrustedText';
 import { visibleControls } from '../../../shared/text/untrusted-text';
@@ -8,7 +9,8 @@ import { visibleControls } from '../../../shared/text/untrusted-text';
 export function FileViewer(props: { name: string; kind: 'image' | 'pdf'; url: string; onClose(): void }) {
   const close = useRef<HTMLButtonElement>(null);
   useEffect(() => close.current?.focus(), []);
-  return (
+  // On the page itself, not inside the message list (whose rows are positioned and clipped).
+  return createPortal(
     <div className="overlay" onMouseDown={props.onClose}>
       <div
         role="dialog"
@@ -40,6 +42,7 @@ export function FileViewer(props: { name: string; kind: 'image' | 'pdf'; url: st
           <iframe className="file-viewer-pdf" src={props.url} title={`PDF: ${visibleControls(props.name)}`} />
         )}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -2,16 +2,28 @@
 // a screenshot, an invoice and HTML disguised as a picture (multipart, as an API integration sends
 // them) while the agent has the conversation open. The screenshot shows as a preview that opens
 // larger, the invoice as a PDF card that opens and saves, the disguised page as a file to save,
-// never as an image. The page itself requests nothing but the app's own host: main fetched the bytes.
+// never as an image. The contact's picture shows in the contact panel. The page itself requests
+// nothing but the app's own host: main fetched every byte.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { runWebMode } from '../../main/web/cli';
 import { startService } from '../../scripts/lib/service-process';
 import { htmlPage, pdfDocument, pngImage } from '../support/sample-files';
 import { axeViolations } from './a11y';
 import { expect, rendererDir, screenshotPath, test } from './fixtures';
-import { openOldestConversationLive } from './live-support';
+import { oldestApiConversation, openOldestConversationLive } from './live-support';
+
+/** The contact of conversation `displayId`, from the service's database file. */
+function contactOf(dbFile: string, accountId: number, displayId: number): number {
+  const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare('SELECT contact_id FROM conversations WHERE account_id = ? AND display_id = ?').get(accountId, displayId) as { contact_id: number }).contact_id;
+  } finally {
+    db.close();
+  }
+}
 
 test('receive and open an image and a PDF', async ({ page }) => {
   test.setTimeout(120_000);
@@ -24,7 +36,21 @@ test('receive and open an image and a PDF', async ({ page }) => {
   const requested: string[] = [];
   page.on('request', (r) => requested.push(r.url()));
   try {
+    // The contact has a picture on the service (uploaded before the agent opens the conversation).
+    const { id: displayId } = oldestApiConversation(dbFile, creds);
+    const contactId = contactOf(dbFile, creds.accountId, displayId);
+    const avatar = new FormData();
+    avatar.append('avatar', new Blob([new Uint8Array(pngImage(64, 64, [[168, 85, 247], [14, 165, 233]]))], { type: 'image/png' }), 'me.png');
+    const pictured = await fetch(`${creds.baseUrl}/api/v1/accounts/${creds.accountId}/contacts/${contactId}`, { method: 'PATCH', headers: { api_access_token: creds.adminToken }, body: avatar });
+    expect(pictured.status).toBe(200);
+
     const { inbox, conversationId } = await openOldestConversationLive(page, host.url, creds, dbFile);
+    expect(conversationId).toBe(displayId);
+    // Initials beside each of the contact's messages; the picture in the contact panel, from main's bytes.
+    await expect(inbox.messages().locator('.sender .avatar').first()).toBeVisible();
+    const panelAvatar = page.getByRole('complementary', { name: 'Contact details' }).locator('img.avatar');
+    await expect(panelAvatar).toHaveAttribute('src', /^blob:/);
+    await expect.poll(() => panelAvatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
 
     const png = pngImage(480, 300);
     const pdf = pdfDocument('Invoice 4411');

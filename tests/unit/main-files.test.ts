@@ -100,6 +100,30 @@ describe('a message with files, sent and read back through main', () => {
   });
 });
 
+describe('a contact\'s picture through main', () => {
+  it('fetches the thumbnail the service serves (an image by its bytes); a contact without one has none', async () => {
+    const { core, requests } = await signedInCore(svc);
+    const png = pngImage(32, 32);
+    const payload = Buffer.from(formBytes({ fields: [['name', 'Pic Person']], files: [{ field: 'avatar', name: 'me.png', type: 'image/png', data: png }] }, 'B0UNDARY'));
+    const made = await svc.app.inject({
+      method: 'POST',
+      url: `/api/v1/accounts/${svc.creds.accountId}/contacts`,
+      // The Host names the address the app signed in to: the thumbnail is built from it.
+      headers: { host: 'service.test', api_access_token: svc.creds.agentToken, 'content-type': 'multipart/form-data; boundary=B0UNDARY' },
+      payload,
+    });
+    expect(made.statusCode).toBe(200);
+    const contactId = (JSON.parse(made.body) as { payload: { contact: { id: number } } }).payload.contact.id;
+    const got = await core.call('files.avatar', { contactId });
+    expect(got).toMatchObject({ ok: true, value: { status: 'ok', kind: 'image', mime: 'image/png', data: b64(png) } });
+    expect(requests.filter((r) => r.url.includes('/rails/active_storage/blobs/')).every((r) => !('api_access_token' in r.headers))).toBe(true);
+
+    const plain = await svc.request({ method: 'POST', url: `/api/v1/accounts/${svc.creds.accountId}/contacts`, token: svc.creds.agentToken, payload: { name: 'No Picture' } });
+    const plainId = (plain.body as { payload: { contact: { id: number } } }).payload.contact.id;
+    expect(await core.call('files.avatar', { contactId: plainId })).toEqual({ ok: true, value: { status: 'refused', reason: 'no_file' } });
+  });
+});
+
 describe('the multipart body main builds', () => {
   it('writes parts as browsers do; a name cannot close its quotes or start a header of its own', () => {
     const body = Buffer.from(

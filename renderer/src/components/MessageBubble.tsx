@@ -6,6 +6,7 @@
 import type { Attachment, Message } from '../../../shared/api/records';
 import { isLocalMessage } from '../model/intent';
 import { AttachmentView } from './AttachmentView';
+import { Avatar } from './Avatar';
 import { MessageText } from './MessageText';
 import { UploadProgress } from './UploadProgress';
 import type { UnsentInfo } from './unsent';
@@ -57,6 +58,7 @@ export function MessageBubble({ message: m, unsent, onRetry, onDiscard }: { mess
     >
       {kind !== 'activity' && (
         <div className="sender">
+          {kind === 'incoming' && <Avatar name={sender} {...(m.sender?.id !== undefined ? { contactId: m.sender.id } : {})} hasPicture={Boolean(m.sender?.thumbnail) && m.sender?.type !== 'user'} />}
           <UntrustedText text={sender} />
           {kind === 'note' && <span className="note-tag">Private note</span>}
         </div>

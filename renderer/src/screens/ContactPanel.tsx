@@ -1,6 +1,7 @@
 // The contact beside the conversation: details, custom attributes, the contact's labels and its
 // previous conversations. From the cache first (the conversation's embedded sender
 // until the contact itself is cached), then refreshed from the service.
+import { Avatar } from '../components/Avatar';
 import { useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Contact } from '../../../shared/api/contacts';
@@ -63,6 +64,7 @@ export function ContactPanel({ conversation }: { conversation: CachedConversatio
   return (
     <aside className="contact-panel" aria-label="Contact details">
       <header className="pane-header">
+        <Avatar name={contact.name ?? '?'} contactId={contactId} hasPicture={Boolean(contact.thumbnail)} size="large" />
         <h2>{contact.name ? <UntrustedText text={contact.name} /> : 'Unknown contact'}</h2>
         {contact.blocked && <span className="chip status-resolved">Blocked</span>}
       </header>

@@ -4,16 +4,12 @@
 // larger, the invoice as a PDF card that opens and saves, the disguised page as a file to save,
 // never as an image. The contact's picture shows in the contact panel. The page itself requests
 // nothing but the app's own host: main fetched every byte.
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { runWebMode } from '../../main/web/cli';
-import { startService } from '../../scripts/lib/service-process';
 import { htmlPage, pdfDocument, pngImage } from '../support/sample-files';
 import { axeViolations } from './a11y';
-import { expect, rendererDir, screenshotPath, test } from './fixtures';
-import { oldestApiConversation, openOldestConversationLive } from './live-support';
+import { expect, screenshotPath, test } from './fixtures';
+import { fileBackedStack, oldestApiConversation, openOldestConversationLive } from './live-support';
 
 /** The contact of conversation `displayId`, from the service's database file. */
 function contactOf(dbFile: string, accountId: number, displayId: number): number {
@@ -27,11 +23,7 @@ function contactOf(dbFile: string, accountId: number, displayId: number): number
 
 test('receive and open an image and a PDF', async ({ page }) => {
   test.setTimeout(120_000);
-  const dir = mkdtempSync(join(tmpdir(), 'e2e-files-'));
-  const dbFile = join(dir, 'service.sqlite');
-  const service = await startService({ db: dbFile, demo: true, credentialsOut: join(dir, 'credentials.json'), quiet: true });
-  const creds = service.credentials!;
-  const host = await runWebMode({ staticDir: rendererDir });
+  const { dbFile, service, creds, host } = await fileBackedStack('e2e-files-');
   // Everything the page asks for over the network: only the app's own host may appear.
   const requested: string[] = [];
   page.on('request', (r) => requested.push(r.url()));

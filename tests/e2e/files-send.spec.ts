@@ -3,17 +3,13 @@
 // waits in the outbox (its files in IndexedDB: a reload does not lose them); when the service is back
 // it goes as one multipart create, and the service holds it exactly once, with both files, which
 // the app then shows from the service's copy.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { runWebMode } from '../../main/web/cli';
 import { startService } from '../../scripts/lib/service-process';
 import type { RunningService } from '../../scripts/lib/service-process';
 import { pdfDocument, pngImage } from '../support/sample-files';
 import { axeViolations } from './a11y';
-import { expect, rendererDir, screenshotPath, test } from './fixtures';
-import { openOldestConversationLive } from './live-support';
+import { expect, screenshotPath, test } from './fixtures';
+import { fileBackedStack, openOldestConversationLive } from './live-support';
 
 /** Fires `type` (paste, or dragover then drop) at the composer with a file made in the page from `bytes`. */
 async function giveFile(page: Page, how: 'paste' | 'drop', file: { name: string; type: string; bytes: Buffer }) {
@@ -41,12 +37,9 @@ interface ServiceMessage {
 
 test('send two files by paste and by drag and drop, offline then online, arriving once', async ({ page }) => {
   test.setTimeout(150_000);
-  const dir = mkdtempSync(join(tmpdir(), 'e2e-files-send-'));
-  const dbFile = join(dir, 'service.sqlite');
-  let service: RunningService = await startService({ db: dbFile, demo: true, credentialsOut: join(dir, 'credentials.json'), quiet: true });
-  const creds = service.credentials!;
-  const port = Number(new URL(creds.baseUrl).port);
-  const host = await runWebMode({ staticDir: rendererDir });
+  const stack = await fileBackedStack('e2e-files-send-');
+  const { dbFile, creds, host, port } = stack;
+  let service: RunningService = stack.service;
   try {
     const { inbox, conversationId } = await openOldestConversationLive(page, host.url, creds, dbFile);
     const messagesOnService = async () =>

@@ -29,8 +29,10 @@ export async function startService(opts: {
   quiet?: boolean;
   /** Live updates over ActionCable only (`--no-socketio`), as a real Chatwoot installation. */
   noSocketIo?: boolean;
+  /** Flags for Node itself, before the script (the benchmark's `--cpu-prof`). */
+  nodeArgs?: string[];
 }): Promise<RunningService> {
-  const args = ['--import', tsxLoader, resolve(root, 'server/cli.ts'), '--port', String(opts.port ?? 0), '--db', opts.db];
+  const args = [...(opts.nodeArgs ?? []), '--import', tsxLoader, resolve(root, 'server/cli.ts'), '--port', String(opts.port ?? 0), '--db', opts.db];
   if (opts.demo) args.push('--demo');
   if (opts.credentialsOut) args.push('--credentials-out', opts.credentialsOut);
   if (opts.production) args.push('--production');

@@ -2,9 +2,13 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { checkpointInBackground } from './checkpointer';
 import { migrations } from './migrations';
 
 export type Db = Database.Database;
+
+/** Pages SQLite keeps in memory for this connection (negative: KiB): the hot tables and indexes stay read. */
+const CACHE_KIB = 32_768;
 
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -12,7 +16,17 @@ export function openDatabase(file: string): Db {
   if (file !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('synchronous = NORMAL');
+  db.pragma(`cache_size = -${CACHE_KIB}`);
   migrate(db);
+  if (file !== ':memory:') {
+    // Checkpoints in a worker thread (checkpointer.ts); it stops when the database closes.
+    const checkpoints = checkpointInBackground(db, file);
+    const close = db.close.bind(db);
+    db.close = () => {
+      checkpoints.stop();
+      return close();
+    };
+  }
   return db;
 }
 

@@ -38,6 +38,9 @@ export function attachLiveUpdates(server: HttpServer, db: Db, bus: EventBus, clo
     cable.deliver(delivery);
   };
   const unsubscribe = bus.on((event) => {
+    // With no client connected on either transport and none that may still recover, nobody can
+    // ever receive this event: its payload (several queries) is not built.
+    if (!socketIo?.mayReceive() && !cable.mayReceive()) return;
     const delivery = liveDelivery(db, event);
     if (delivery?.to.length) deliver(delivery);
   });

@@ -63,13 +63,19 @@ export function attachSocketIo(server: HttpServer, db: Db, options: SocketIoOpti
     socket.data.credential = credentialOf(auth);
     next();
   });
+  // Until when a dropped socket may come back for the events it missed (connection state recovery).
+  const recoveryWindowMs = options.recoveryWindowMs ?? 120_000;
+  let recoverableUntil = 0;
   io.on('connection', (socket) => {
     // A recovered connection already has its rooms back; its credential was re-checked when its
     // session was restored, so it skipped the middleware.
     if (!socket.recovered) void socket.join(roomsOf(socket.data.identity as Identity));
+    socket.on('disconnect', () => (recoverableUntil = Date.now() + recoveryWindowMs));
   });
   return {
     io,
+    /** A socket is connected, or one that dropped may still recover and be sent what it missed. */
+    mayReceive: () => io.of('/').sockets.size > 0 || Date.now() <= recoverableUntil,
     deliver(delivery: LiveDelivery) {
       const target = delivery.except.length ? io.to(delivery.to).except(delivery.except) : io.to(delivery.to);
       target.emit(delivery.name, delivery.data);

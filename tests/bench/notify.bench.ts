@@ -1,4 +1,4 @@
-// npm run bench:notify — a contact's message to the agent's notification: the message is sent
+// npm run bench:notify (also part of npm run bench) — a contact's message to the agent's notification: the message is sent
 // through the public Client API (the clock read just before the request), and the time is when
 // the page made the notification (the browser's Notification API, captured; both clocks are this
 // machine's). Web mode in Chromium against the demo service on loopback, the window without the
@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runWebMode } from '../../main/web/cli';
 import { chromiumPath } from '../../playwright.config';
+import { percentile } from '../../scripts/bench/figures';
 import { startService } from '../../scripts/lib/service-process';
 import { contactClient } from '../support/client-api';
 import type { CapturedNotification } from '../support/notification-capture';
@@ -19,7 +20,6 @@ import { notificationCapture } from '../support/notification-capture';
 
 const RUNS = 40;
 const root = resolve(import.meta.dirname, '../..');
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
 
 const shownCount = (page: Page) => page.evaluate(() => (window as unknown as { __shown: CapturedNotification[] }).__shown.length);
 
@@ -66,7 +66,7 @@ export async function measureNotifyLatency(runs = RUNS) {
       const made = await page.evaluate((n) => (window as unknown as { __shown: CapturedNotification[] }).__shown[n]!.at, before);
       latencies.push(made - sentAt);
     }
-    return { runs, p50Ms: pct(latencies, 50), p95Ms: pct(latencies, 95), maxMs: Math.max(...latencies), minMs: Math.min(...latencies) };
+    return { runs, p50Ms: percentile(latencies, 50), p95Ms: percentile(latencies, 95), maxMs: Math.max(...latencies), minMs: Math.min(...latencies) };
   } finally {
     await browser.close();
     await host.close();

@@ -5,32 +5,14 @@ import { expect, screenshotPath, test } from './fixtures';
 import { ConversationPage } from './pages/ConversationPage';
 import { InboxPage } from './pages/InboxPage';
 import { SignInPage } from './pages/SignInPage';
-import { serviceGet } from './service-api';
-
-interface Conv {
-  id: number;
-  last_non_activity_message: { content: string | null } | null;
-}
-
-/** A conversation with hundreds of messages: the demo numbers their text "(#n)". */
-async function longConversation(stack: Parameters<typeof serviceGet>[0]): Promise<{ id: number; count: number }> {
-  for (let page = 1; page < 40; page++) {
-    const list = (await serviceGet<{ data: { payload: Conv[] } }>(stack, `/conversations?status=all&page=${page}`)).data.payload;
-    if (!list.length) break;
-    for (const c of list) {
-      const n = Number(/\(#(\d+)\)$/.exec(c.last_non_activity_message?.content ?? '')?.[1]);
-      if (n >= 180) return { id: c.id, count: n };
-    }
-  }
-  throw new Error('the demo has no long conversation visible to the agent');
-}
+import { longDemoConversation } from './service-api';
 
 test('load old history by scrolling up, without the position jumping', async ({ page, stack }) => {
   test.setTimeout(180_000);
   const inbox = new InboxPage(page);
   const view = new ConversationPage(page);
-  const long = await longConversation(stack);
-  const history = await serviceGet<{ payload: { id: number }[] }>(stack, `/conversations/${long.id}/messages?after=0&before=2147483647`);
+  const long = await longDemoConversation(stack);
+  const history = { payload: long.messages };
   const firstId = history.payload[0]!.id;
   const lastId = history.payload.at(-1)!.id;
 

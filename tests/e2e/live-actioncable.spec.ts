@@ -36,16 +36,21 @@ test('over ActionCable only: live messages, notifications and a catch-up after a
     const client = clientApi(creds.baseUrl, creds);
     // The open conversation and the list follow a contact's message.
     const { inbox, row, conversationId: danaConversation, contact: dana } = await openOldestConversationLive(page, host.url, creds, dbFile);
+    // Her row shows it and holds its place while the agent is on it (the list does not reshuffle
+    // under them; places by aria-posinset, the list being virtualized).
+    const placeBefore = await row(danaConversation).getAttribute('aria-posinset');
     await client.write(dana, danaConversation, 'Over the cable: order #5120?');
     await expect(inbox.messages().last()).toContainText('Over the cable: order #5120?');
-    await expect(inbox.rows().first()).toHaveAttribute('id', `conversation-row-${danaConversation}`);
     await expect(row(danaConversation).locator('.preview')).toHaveText('Over the cable: order #5120?');
+    await expect(row(danaConversation)).toHaveAttribute('aria-posinset', placeBefore!);
 
     // A new contact's first message (unassigned, in the agent's inbox) raises a notification.
     const name = `Ola Cable ${Date.now()}`;
     const ola = await client.contact(name);
     const olaConversation = await client.conversation(ola);
     await client.write(ola, olaConversation, 'Hello from Ola');
+    // The list stays where the agent is (Dana's row, near the bottom): to its top, as a wheel would.
+    await expect.poll(() => inbox.list().evaluate((el) => ((el.scrollTop = 0), el.querySelector('[aria-posinset="1"]')?.id))).toBe(`conversation-row-${olaConversation}`);
     await expect(row(olaConversation).locator('.preview')).toHaveText('Hello from Ola');
     await expect.poll(raised).toContainEqual({ title: `${name} (#${olaConversation} · Mobile app)`, body: 'Hello from Ola' });
 
@@ -72,6 +77,19 @@ test('over ActionCable only: live messages, notifications and a catch-up after a
     await expect(inbox.liveIndicator()).toContainText('Live', { timeout: 30_000 });
     await expect(inbox.messages().last()).toContainText('Written while the cable was down');
     await inbox.tab('All').click();
+    // Her row holds its place while she is open, wherever that is in the virtualized list: scroll to it.
+    await expect
+      .poll(() =>
+        inbox.list().evaluate(async (el, id) => {
+          for (let top = 0; top <= el.scrollHeight; top += el.clientHeight / 2) {
+            el.scrollTop = top;
+            await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+            if (el.querySelector(`#${id}`)) return true;
+          }
+          return false;
+        }, `conversation-row-${danaConversation}`),
+      )
+      .toBe(true);
     await expect(row(danaConversation).locator('.preview')).toHaveText('Written while the cable was down');
     // And live once more after the restart.
     await client.write(dana, danaConversation, 'Still here after the restart');

@@ -21,11 +21,14 @@ test('new messages, an assignment and a service restart reach the open inbox wit
     const { inbox, row, conversationId: danaConversation, contact: dana } = await openOldestConversationLive(page, host.url, creds, dbFile);
     await expect(inbox.rows().first()).not.toHaveAttribute('id', `conversation-row-${danaConversation}`);
 
-    // Dana writes again: the open conversation shows it, and her row moves to the top with it.
+    // Dana writes again: the open conversation shows it, and her row shows it too; it holds its
+    // place while the agent is on it (the list does not reshuffle under them, finding 6).
+    // Places by aria-posinset: the list is virtualized, so the first row in the page is not the top.
+    const placeBefore = await row(danaConversation).getAttribute('aria-posinset');
     await client.write(dana, danaConversation, 'Are you there? Order #4411');
     await expect(inbox.messages().last()).toContainText('Are you there? Order #4411');
-    await expect(inbox.rows().first()).toHaveAttribute('id', `conversation-row-${danaConversation}`);
     await expect(row(danaConversation).locator('.preview')).toHaveText('Are you there? Order #4411');
+    await expect(row(danaConversation)).toHaveAttribute('aria-posinset', placeBefore!);
     await page.screenshot({ path: screenshotPath('40-live-message') });
 
     // A new contact writes in: the conversation appears on top of the list (ties in the second go
@@ -33,8 +36,14 @@ test('new messages, an assignment and a service restart reach the open inbox wit
     const omar = await client.contact(`Omar Live ${Date.now()}`);
     const omarConversation = await client.conversation(omar);
     await client.write(omar, omarConversation, 'Omar says hello');
-    await expect(inbox.rows().first()).toHaveAttribute('id', `conversation-row-${omarConversation}`);
+    // The list stays where the agent is (Dana's row, near the bottom): to its top, as a wheel would.
+    await expect.poll(() => inbox.list().evaluate((el) => ((el.scrollTop = 0), el.querySelector('[aria-posinset="1"]')?.id))).toBe(`conversation-row-${omarConversation}`);
     await expect(row(omarConversation).locator('.preview')).toHaveText('Omar says hello');
+    // The agent leaves Dana's conversation for Omar's: her row takes its new place, next to the top.
+    await inbox.runCommand(`#${omarConversation}`);
+    await expect(row(danaConversation)).toHaveAttribute('aria-posinset', '2');
+    await inbox.runCommand(`#${danaConversation}`);
+    await expect(inbox.messages().last()).toContainText('Are you there? Order #4411');
 
     // An administrator assigns Omar's conversation to the agent: it shows under Mine at once.
     const agentId = ((await (await fetch(`${creds.baseUrl}/api/v1/profile`, { headers: { api_access_token: creds.agentToken } })).json()) as { id: number }).id;

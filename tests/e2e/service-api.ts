@@ -43,7 +43,29 @@ export const serviceMessages = async (stack: Stack, id: number) => (await servic
  * Changes the service behind the app's back, as another agent or an administrator would (here:
  * deleting a conversation the agent has open). Never a step of the journey itself.
  */
-export async function asAdministrator(stack: Stack, method: 'DELETE', path: string): Promise<number> {
-  const res = await fetch(`${stack.creds.baseUrl}/api/v1/accounts/${stack.creds.accountId}${path}`, { method, headers: { api_access_token: stack.creds.adminToken } });
+export async function asAdministrator(stack: Stack, method: 'DELETE' | 'PATCH', path: string, body?: unknown): Promise<number> {
+  const res = await fetch(`${stack.creds.baseUrl}/api/v1/accounts/${stack.creds.accountId}${path}`, {
+    method,
+    headers: { api_access_token: stack.creds.adminToken, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   return res.status;
+}
+
+interface ListedConversation {
+  id: number;
+  last_non_activity_message: { content: string | null } | null;
+}
+
+/** One of the demo's conversations with hundreds of messages (their text is numbered "(#n)"), and its whole history. */
+export async function longDemoConversation(stack: Stack): Promise<{ id: number; count: number; messages: ServiceMessage[] }> {
+  for (let page = 1; page < 40; page++) {
+    const list = (await serviceGet<{ data: { payload: ListedConversation[] } }>(stack, `/conversations?status=all&page=${page}`)).data.payload;
+    if (!list.length) break;
+    for (const c of list) {
+      const n = Number(/\(#(\d+)\)$/.exec(c.last_non_activity_message?.content ?? '')?.[1]);
+      if (n >= 180) return { id: c.id, count: n, messages: await serviceMessages(stack, c.id) };
+    }
+  }
+  throw new Error('the demo has no long conversation visible to the agent');
 }

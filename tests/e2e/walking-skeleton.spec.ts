@@ -34,6 +34,10 @@ test('sign in, see the list, open a conversation, then read it offline from the 
   await expect(inbox.messages().first()).toBeVisible();
   const seen = await inbox.messages().count();
   expect(seen).toBeGreaterThan(0);
+  // An unread conversation opens at its first unread message: to the newest one, as the agent would.
+  await inbox.messageLog().hover();
+  await page.mouse.wheel(0, 100_000);
+  await expect(inbox.messageLog()).toHaveAttribute('data-at-bottom', 'true');
   const lastText = await inbox.messages().last().textContent();
   await page.screenshot({ path: screenshotPath('03-conversation') });
 

@@ -1,9 +1,11 @@
 // The cache's upgrades, on real IndexedDB semantics (fake-indexeddb): from version 1 (the walking
 // skeleton) to version 2 (the inbox), data written by version 1 survives and gains what version 2
-// indexes; from version 2 to 3 (the sync engine's tables), 3 to 4 (settings) and 4 to 7 (queued files' bytes) every row and the queue stay as they were.
+// indexes; from version 2 to 3 (the sync engine's tables) and 3 to 4 (settings) every row and the queue stay as they were;
+// from 4 to 5 the rows gain nothing but the `[status+unreadCount]` index the unread badge reads; 5 to 7
+// adds the table of queued files' bytes and keeps the queue.
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { V1_STORES, V2_STORES, V3_STORES, V4_STORES } from '../../renderer/src/db/migrations';
+import { V1_STORES, V2_STORES, V3_STORES, V4_STORES, V5_STORES } from '../../renderer/src/db/migrations';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { conv, msg, uniqueDbName } from './fixtures';
 
@@ -108,10 +110,26 @@ describe('cache migration 1 → 2 → 3 → 4 → 7', () => {
     db.close();
   });
 
-  it('4 → 7 keeps the queue, its message and the settings, and adds the table of queued files', async () => {
+  it('4 → 5 keeps every row and answers the unread badge from the new index', async () => {
     const name = uniqueDbName('v4');
     const v4 = new Dexie(name);
     v4.version(4).stores(V4_STORES);
+    const row = (id: number, status: string, unreadCount: number) => ({ id, status, inboxId: 1, assigneeId: 0, teamId: 0, contactId: id, labels: [], priority: null, priorityRank: -1, lastActivityAt: id, createdAt: 1, waitingSince: 0, unreadCount, contactName: 'A', contactEmail: '', assigneeName: '', preview: '' });
+    await v4.table('conversations').bulkPut([row(1, 'open', 3), row(2, 'open', 0), row(3, 'resolved', 5), row(4, 'open', 10)]);
+    v4.close();
+    const db = new InboxDb(name);
+    await db.open();
+    expect(db.verno).toBe(7);
+    expect(await db.conversations.count()).toBe(4);
+    const keys = await db.conversations.where('[status+unreadCount]').between(['open', 1], ['open', Infinity]).keys();
+    expect(keys).toEqual([['open', 3], ['open', 10]]);
+    db.close();
+  });
+
+  it('5 → 7 keeps the queue, its message and the settings, and adds the table of queued files', async () => {
+    const name = uniqueDbName('v5');
+    const v4 = new Dexie(name);
+    v4.version(5).stores(V5_STORES);
     const payload = { kind: 'message', content: 'Hello', private: false, sender: { id: 1, name: 'Sam' } };
     await v4.table('outbox').add({ clientId: 'c4', conversationId: 9, kind: 'message', payload, state: 'failed', createdAt: 1, attempts: 1, nextAttemptAt: 0 });
     await v4.table('settings').put({ key: 'notifications', value: { enabled: false } });

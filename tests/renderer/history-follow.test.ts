@@ -167,3 +167,35 @@ describe('history/follow against the spec cursors', () => {
     expect(await db.messages.toCollection().primaryKeys()).toEqual([1]);
   });
 });
+
+describe('a jump into the middle (a search hit)', () => {
+  it('loads the page around the message, not the thread between it and the newest; the gap fills a page at a time as the agent scrolls to it', async () => {
+    const db = new InboxDb(uniqueDbName());
+    const svc = fakeService(Array.from({ length: 600 }, (_, i) => 1000 + i * 3));
+    const follower = followerOf(db, svc.fetchPage);
+    const hit = 1000 + 300 * 3;
+    await follower.loadAround(CONV, hit);
+    // The newest page first (nothing was held), then the hit with 20 before it, then 100 after it.
+    expect(svc.requests).toEqual(['latest', `before ${hit + 1}`, `after ${hit}`]);
+    const held = (await db.messages.toArray()).map((m) => m.id);
+    expect(held).toContain(hit);
+    expect(held.length).toBe(20 + 20 + 100);
+    const cursor = (await db.cursors.get(CONV))!;
+    expect(cursor.gaps).toEqual([{ after: hit + 100 * 3, before: svc.all().at(-20)!, lazy: true }]);
+
+    // A refresh of the newest page leaves the jump's gap alone.
+    svc.requests.length = 0;
+    await follower.refreshLatest(CONV);
+    expect(svc.requests).toEqual(['latest']);
+    expect((await db.cursors.get(CONV))!.gaps).toHaveLength(1);
+
+    // Scrolling down into it: one `after` page at a time; what remains stays lazy, then closes.
+    await follower.fillGap(CONV, cursor.gaps[0]!);
+    expect(svc.requests.at(-1)).toBe(`after ${hit + 300}`);
+    expect((await db.cursors.get(CONV))!.gaps).toEqual([{ after: hit + 200 * 3, before: svc.all().at(-20)!, lazy: true }]);
+    for (let i = 0; i < 5 && (await db.cursors.get(CONV))!.gaps.length; i++) await follower.fillGap(CONV, (await db.cursors.get(CONV))!.gaps[0]!);
+    expect((await db.cursors.get(CONV))!.gaps).toEqual([]);
+    // Everything from 20 before the hit to the newest; nothing older than that was asked for.
+    expect(await db.messages.count()).toBe(svc.all().length - (300 - 19));
+  });
+});

@@ -74,6 +74,24 @@ describe('LocalSearchIndex', () => {
     expect(index.size).toBe(2_999);
   });
 
+  it('completes the word being typed (whole words before it must all match, a one-letter last word waits)', async () => {
+    const { index } = await started();
+    expect(keys(index, 'invo')).toEqual(['m:100']);
+    expect(keys(index, 'wrong inv')).toEqual(['m:100']);
+    expect(keys(index, 'invoice v')).toEqual(['m:100']);
+    expect(keys(index, 'invoice charged')).toEqual([]);
+    expect(keys(index, 'nguyen charg')).toEqual(['c:1']);
+  });
+
+  it('reads the snippets of the hits shown from the cache, not from the index', async () => {
+    const { index } = await started();
+    expect(index.search('invoice')[0]!.snippet).toBe('');
+    const read = await index.snippets(['m:100', 'c:1']);
+    expect(read.get('m:100')).toBe('My invoice shows the wrong VAT number');
+    expect(read.get('c:1')).toBe('charged twice');
+    expect(index.search('invoice')[0]!.snippet).toBe('My invoice shows the wrong VAT number');
+  });
+
   it('stops following the cache when stopped', async () => {
     const { db, index } = await started();
     index.stop();

@@ -71,6 +71,8 @@ describe('sending from the composer', () => {
     await user.click(box);
     await user.keyboard(`${text}{Control>}{Enter}{/Control}`);
     await waitFor(() => expect(box.value).toBe(''));
+    // The box clears as the reply is queued; its bubble follows on the outbox's live query, a render later.
+    await waitFor(() => expect(bubblesWith(text)).toHaveLength(1));
     const [pending] = bubblesWith(text);
     expect(pending!.getAttribute('data-unsent')).toMatch(/queued|sending/);
     expect(pending!.textContent).toContain('Sending…');

@@ -45,4 +45,8 @@ if (!window.matchMedia) {
 // The machine running the suite is shared: give waitFor room before calling a wait a failure.
 configure({ asyncUtilTimeout: 5_000 });
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // The open conversation lives in the address (platform/route.ts): each test starts without one.
+  history.replaceState(null, '', '/');
+});

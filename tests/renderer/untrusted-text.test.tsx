@@ -78,7 +78,7 @@ describe('the attack corpus in every place untrusted text is shown', () => {
     for (const text of CORPUS) {
       const c = cachedWith(text);
       const { container, unmount } = render(
-        <ConversationRow c={c} directory={directory(text)} showStatus active={false} open={false} checked={false} selecting={false} index={0} count={1} onOpen={noop} start={0} />,
+        <ConversationRow c={c} directory={directory(text)} showStatus active={false} open={false} checked={false} selecting={false} index={0} count={1} onOpen={noop} start={0} height={66} />,
       );
       expectIsolated(container.querySelector('.contact')!, text);
       expectIsolated(container.querySelector('.preview')!, c.preview, 'prose');

@@ -4,6 +4,7 @@
 import type { Agent, Inbox, Label, Team } from '../../../shared/api/directory';
 import type { ListView } from '../conversations/view';
 import { sortOptions, statusOptions, tabOptions } from '../conversations/view';
+import type { Density } from '../state/preferences';
 import type { Overlay } from '../state/ui';
 import type { ComposerMode } from '../db/schema';
 import type { Command } from './registry';
@@ -31,6 +32,8 @@ export interface InboxCommandContext {
   focusList(): void;
   setOverlay(o: Overlay): void;
   toggleContactPanel(): void;
+  density: Density;
+  setDensity(d: Density): void;
   triage: TriageCommandContext;
   notifications: NotificationCommandContext;
 }
@@ -101,6 +104,15 @@ const sorts: C[] = sortOptions.map((s) => ({
   run: (ctx) => ctx.setView({ sortBy: s.value }),
 }));
 
+const densities: C[] = (['comfortable', 'compact'] as const).map((d) => ({
+  id: `density.${d}`,
+  title: `List density: ${d}`,
+  group: 'View',
+  keywords: 'rows dense spacing compact comfortable',
+  enabled: (ctx) => ctx.density !== d,
+  run: (ctx) => ctx.setDensity(d),
+}));
+
 const clearFilters: C = {
   id: 'filters.clear',
   title: 'Clear inbox, team and label filters',
@@ -130,7 +142,7 @@ function openByNumber(_ctx: InboxCommandContext, query: string): C[] {
 
 export function createInboxCommands(): CommandRegistry<InboxCommandContext> {
   const registry = new CommandRegistry<InboxCommandContext>()
-    .register(...navigation, ...tabs, ...statuses, ...sorts, clearFilters)
+    .register(...navigation, ...tabs, ...statuses, ...sorts, ...densities, clearFilters)
     .provide(openByNumber)
     .provide(filterCommands);
   return registerNotificationCommands(registerTriageCommands(registry));

@@ -3,7 +3,7 @@
 // Phase 2 registers its triage commands (resolve, assign, label, snooze…) the same way.
 import { chordOf, isTypingTarget, ownsNavigationKeys } from './keys';
 
-export type CommandGroup = 'Navigation' | 'List' | 'Conversation' | 'Filters' | 'Sort' | 'Search' | 'Help' | 'Triage' | 'Conflicts' | 'Notifications';
+export type CommandGroup = 'Navigation' | 'List' | 'Conversation' | 'Filters' | 'Sort' | 'View' | 'Search' | 'Help' | 'Triage' | 'Conflicts' | 'Notifications';
 
 export interface Command<Ctx> {
   id: string;

@@ -20,6 +20,7 @@ import { useUi } from '../state/ui';
 import { AttachmentTray } from './AttachmentTray';
 import type { Suggestion } from './SuggestionList';
 import { SuggestionList } from './SuggestionList';
+import { EmojiButton } from './EmojiPicker';
 
 /** Whether this key press sends, under the agent's preference. */
 /**
@@ -214,6 +215,10 @@ export function Composer({ conversationId }: { conversationId: number }) {
       />
       <AttachmentTray pending={pending} disabled={!draft.loaded} />
       <div className="composer-footer">
+        <EmojiButton
+          onPick={(char) => apply({ text: draft.text.slice(0, caret) + char + draft.text.slice(caret), caret: caret + char.length })}
+          onDone={() => area.current?.focus()}
+        />
         <label className="send-key">
           <span>Send with</span>
           <select value={sendKey} onChange={(e) => setSendKey(e.target.value as SendKey)}>

@@ -1,14 +1,20 @@
 // One row of the conversation list: contact, last activity, preview, unread count, and chips for
-// inbox, assignee, priority and labels. Fixed height, so 10,000 rows virtualize cheaply. The
-// keyboard cursor is `aria-selected`; a bulk pick is `aria-checked` (with its tick).
+// inbox, assignee, priority and labels. Fixed height per density (the agent's preference), so
+// 10,000 rows virtualize cheaply; the heights fit the content exactly (styles.css). The keyboard
+// cursor is `aria-selected`; a bulk pick is `aria-checked` (with its tick).
+import { memo } from 'react';
 import type { CachedConversation } from '../db/schema';
 import type { Directory } from '../directory/use-directory';
 import { relativeTime } from './time';
 import { UntrustedText } from './UntrustedText';
 
-export const ROW_HEIGHT = 84;
+import type { Density } from '../state/preferences';
 
-export function ConversationRow(props: {
+/** Row heights (px) per density: three lines, or two (the preview beside the chips). */
+export const ROW_HEIGHTS: Record<Density, number> = { comfortable: 67, compact: 47 };
+
+/** Memoized: a list render (every key in triage) re-renders only the rows whose props changed. */
+export const ConversationRow = memo(function ConversationRow(props: {
   c: CachedConversation;
   directory: Directory;
   showStatus: boolean;
@@ -22,6 +28,7 @@ export function ConversationRow(props: {
   count: number;
   onOpen(id: number): void;
   start: number;
+  height: number;
 }) {
   const { c, directory } = props;
   const inbox = directory.inboxes.find((i) => i.id === c.inboxId)?.name;
@@ -36,7 +43,7 @@ export function ConversationRow(props: {
       aria-posinset={props.index + 1}
       data-conversation-id={c.id}
       className={`row${props.active ? ' active' : ''}${props.open ? ' open' : ''}${props.checked ? ' checked' : ''}${c.unreadCount > 0 ? ' unread-row' : ''}`}
-      style={{ height: ROW_HEIGHT, transform: `translateY(${props.start}px)` }}
+      style={{ height: props.height, transform: `translateY(${props.start}px)` }}
       onClick={() => props.onOpen(c.id)}
     >
       <div className="row-top">
@@ -77,4 +84,4 @@ export function ConversationRow(props: {
       </div>
     </div>
   );
-}
+});

@@ -43,18 +43,57 @@ export function unsentText(u: UnsentInfo): string {
   return 'Sending…';
 }
 
-export function MessageBubble({ message: m, unsent, onRetry, onDiscard }: { message: Message; unsent?: UnsentInfo; onRetry?(seq: number): void; onDiscard?(seq: number): void }) {
+/**
+ * What the service reports about an agent's reply reaching the contact (its `status`), for replies
+ * only: notes and the contact's own messages have none worth showing. Unknown values show nothing.
+ */
+export function deliveryOf(m: Message): { state: 'sent' | 'delivered' | 'read' | 'failed'; text: string; error?: string } | undefined {
+  if (kindOf(m) !== 'outgoing') return undefined;
+  const error = typeof m.content_attributes?.external_error === 'string' ? m.content_attributes.external_error : undefined;
+  switch (m.status) {
+    case 'sent':
+      return { state: 'sent', text: 'Sent' };
+    case 'delivered':
+      return { state: 'delivered', text: 'Delivered' };
+    case 'read':
+      return { state: 'read', text: 'Read' };
+    case 'failed':
+      return { state: 'failed', text: 'Not delivered', ...(error ? { error } : {}) };
+    default:
+      return undefined;
+  }
+}
+
+const deliveryMark = { sent: '✓', delivered: '✓✓', read: '✓✓', failed: '!' } as const;
+
+export function MessageBubble({
+  message: m,
+  unsent,
+  onRetry,
+  onDiscard,
+  highlighted = false,
+}: {
+  message: Message;
+  unsent?: UnsentInfo;
+  onRetry?(seq: number): void;
+  onDiscard?(seq: number): void;
+  /** The search hit the agent opened: marked, and focusable so it can take focus. */
+  highlighted?: boolean;
+}) {
   const kind = kindOf(m);
   const sender = m.sender?.available_name || m.sender?.name || (kind === 'incoming' ? 'Contact' : 'Agent');
   const failed = unsent?.state === 'failed';
   // Retry and discard for what is not on its way right now: refused, or waiting for its next try.
   const actionable = unsent && unsent.seq > 0 && (failed || (unsent.state === 'queued' && Boolean(unsent.lastErrorKind)));
+  const delivery = unsent ? undefined : deliveryOf(m);
   return (
     <article
-      className={`bubble ${kind}${unsent ? ' unsent' : ''}${failed ? ' failed' : ''}`}
-      aria-label={kind === 'activity' ? 'Activity' : `${kindLabel[kind]} from ${visibleControls(sender)}${unsent ? (failed ? ', not sent' : ', not sent yet') : ''}`}
+      className={`bubble ${kind}${unsent ? ' unsent' : ''}${failed ? ' failed' : ''}${highlighted ? ' highlighted' : ''}`}
+      aria-label={kind === 'activity' ? 'Activity' : `${kindLabel[kind]} from ${visibleControls(sender)}${unsent ? (failed ? ', not sent' : ', not sent yet') : ''}${highlighted ? ', search result' : ''}`}
       data-message-id={m.id}
       data-unsent={unsent?.state}
+      data-highlighted={highlighted || undefined}
+      tabIndex={highlighted ? -1 : undefined}
     >
       {kind !== 'activity' && (
         <div className="sender">
@@ -97,7 +136,19 @@ export function MessageBubble({ message: m, unsent, onRetry, onDiscard }: { mess
           )}
         </div>
       ) : (
-        <time dateTime={new Date(m.created_at * 1000).toISOString()}>{fullTime(m.created_at)}</time>
+        <div className="message-meta">
+          <time dateTime={new Date(m.created_at * 1000).toISOString()}>{fullTime(m.created_at)}</time>
+          {delivery && (
+            <span className={`delivery delivery-${delivery.state}`} data-testid="delivery">
+              <span aria-hidden="true">{deliveryMark[delivery.state]}</span> {delivery.text}
+              {delivery.error && (
+                <>
+                  : <UntrustedText text={delivery.error} context="prose" />
+                </>
+              )}
+            </span>
+          )}
+        </div>
       )}
     </article>
   );

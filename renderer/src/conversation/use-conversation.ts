@@ -4,11 +4,13 @@
 // messages still on their way with their state from the outbox; what is not cached said plainly.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ConversationStatus } from '../../../shared/api/records';
 import { useUnsentMessages, withoutDelivered } from '../components/unsent';
 import { BridgeFailure, isUnreachable } from '../platform/call';
 import { useSession } from '../platform/session';
+import { useUi } from '../state/ui';
+import { firstUnreadId } from './thread-items';
 
 export function useConversation(id: number, notify: (text: string) => void) {
   const { db, client } = useSession();
@@ -18,7 +20,9 @@ export function useConversation(id: number, notify: (text: string) => void) {
   const messages = useLiveQuery(() => db.messages.where('[conversation_id+id]').between([id, 0], [id, Infinity]).toArray(), [db, id]);
   // null: no history of it is cached (undefined: still reading).
   const cursor = useLiveQuery(async () => (await db.cursors.get(id)) ?? null, [db, id]);
-  const record = useLiveQuery(async () => (await db.conversationRecords.get(id))?.record, [db, id]);
+  // Wrapped, so "read, and not cached" (record undefined) differs from "still reading" (undefined).
+  const recordRead = useLiveQuery(async () => ({ record: (await db.conversationRecords.get(id))?.record }), [db, id]);
+  const record = recordRead?.record;
   const unsent = useUnsentMessages(db, id);
   const shown = useMemo(() => withoutDelivered(messages ?? []), [messages]);
 
@@ -33,6 +37,25 @@ export function useConversation(id: number, notify: (text: string) => void) {
   });
   const latest = useQuery({ queryKey: ['messages', db.name, id, 'latest'], queryFn: () => client.history.refreshLatest(id).then(() => true) });
   const older = useMutation({ mutationFn: () => client.history.loadOlder(id) });
+
+  // A search hit to go to: the page around it is loaded when it is not held (not the whole thread).
+  const jumpRequest = useUi((s) => s.jump);
+  const jump = jumpRequest?.conversationId === id ? jumpRequest : undefined;
+  const held = jump && messages ? messages.some((m) => m.id === jump.messageId) : false;
+  const around = useQuery({
+    queryKey: ['messages', db.name, id, 'around', jump?.messageId],
+    enabled: Boolean(jump && messages && !held),
+    queryFn: () => client.history.loadAround(id, jump!.messageId).then(() => true),
+  });
+  const fillGap = (gap: { after: number }) => void client.history.fillGap(id, gap).catch(() => undefined);
+
+  // The "New" separator: above the first message unread when the conversation opened (before
+  // opening marked it read). Fixed once placed; new messages while it is open do not move it.
+  const [unreadAtOpen, setUnreadAtOpen] = useState<{ unread: number; seenAt: number | undefined }>();
+  // Both as first read, before opening marks the conversation read (the reads were asked first).
+  if (row !== undefined && recordRead !== undefined && unreadAtOpen === undefined) setUnreadAtOpen({ unread: row?.unreadCount ?? 0, seenAt: record?.agent_last_seen_at });
+  const [separator, setSeparator] = useState<{ id: number | undefined }>();
+  if (!separator && unreadAtOpen !== undefined && cursor !== undefined && shown.length) setSeparator({ id: firstUnreadId(shown, unreadAtOpen, cursor?.hasOlder ?? true) });
 
   // Opening a conversation reads it: unread badges clear at once, and the service hears it
   // through the outbox. While it stays open, whatever arrives unread is read too. One not cached
@@ -60,6 +83,10 @@ export function useConversation(id: number, notify: (text: string) => void) {
     syncError: latest.error ?? older.error ?? fresh.error,
     fetchingLatest: latest.isFetching,
     older: { loading: older.isPending, unavailable: isUnreachable(older.error), load: () => !older.isPending && older.mutate() },
+    /** The search hit to show, once it is held; a hit the service no longer has is dropped. */
+    target: jump && (held || around.isSuccess || around.isError) ? { messageId: jump.messageId, n: jump.n } : undefined,
+    newFrom: separator?.id,
+    fillGap,
     retry: (seq: number) => void client.actions.retryMessage(seq),
     discard: (seq: number) => {
       const maybeSent = [...unsent.values()].some((u) => u.seq === seq && u.uncertain);

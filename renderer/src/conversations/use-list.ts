@@ -3,6 +3,8 @@
 // back applied in memory), the service's revalidation and tab counts (with the agent's uncounted
 // changes), and the keyboard cursor and selection following rows that leave the view.
 import { useQuery } from '@tanstack/react-query';
+import Dexie from 'dexie';
+import type { ObservabilitySet } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { settledBefore, useInFlight } from '../actions/in-flight';
@@ -12,12 +14,63 @@ import { useUi } from '../state/ui';
 import { adjustedCounts } from './counts';
 import { refreshCounts, revalidateView } from './revalidate';
 import type { ListView } from './view';
+import { stableOrder } from './stable-order';
 import { countsKey, readFirstRows, readView, viewKey, withInFlight } from './view';
+import type { InboxDb } from '../db/schema';
+import type { CachedConversation } from '../db/schema';
 
 /** Live events come in bursts (a new conversation brings three): one count request after them. */
 const LIVE_COUNTS_DELAY_MS = 400;
 /** Rows read first, ahead of the whole view: more than a tall window shows, plus overscan. */
 const FIRST_ROWS = 60;
+
+type WholeView = { key: string; startedAt: number; rows: CachedConversation[] };
+
+/**
+ * The whole view, read again after every change to the conversations table (one read at a time;
+ * a change during a read asks for one more). Not a live query: Dexie's live queries note every key
+ * they read (10,000 here) to know when to run again, which cost more than the read itself after
+ * every triage key; any change to the table is reason enough.
+ */
+function useWholeView(db: InboxDb, view: ListView, meId: number, key: string, enabled: boolean): WholeView | undefined {
+  const [result, setResult] = useState<WholeView | undefined>(undefined);
+  useEffect(() => {
+    if (!enabled) return;
+    let stopped = false;
+    let reading = false;
+    let again = false;
+    const read = async () => {
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = true;
+      try {
+        do {
+          again = false;
+          const startedAt = performance.now();
+          const rows = await readView(db, view, meId);
+          if (!stopped) setResult({ key, startedAt, rows });
+        } while (again && !stopped);
+      } catch {
+        // The database closed (signed out): nothing more to show.
+      } finally {
+        reading = false;
+      }
+    };
+    const prefix = `idb://${db.name}/conversations/`;
+    const onChange = (parts: ObservabilitySet) => {
+      if (Object.keys(parts).some((part) => part.startsWith(prefix))) void read();
+    };
+    Dexie.on.storagemutated.subscribe(onChange);
+    void read();
+    return () => {
+      stopped = true;
+      Dexie.on.storagemutated.unsubscribe(onChange);
+    };
+  }, [db, view, meId, key, enabled]);
+  return result;
+}
 
 export function useListView(view: ListView, orderRef: { current: readonly number[] }) {
   const { bridge, db, session, client } = useSession();
@@ -32,7 +85,7 @@ export function useListView(view: ListView, orderRef: { current: readonly number
   // Once the whole view is in, the first screenful is no longer read (its query answers undefined).
   const [wholeKey, setWholeKey] = useState<string | undefined>(undefined);
   const firstIn = first?.key === key || wholeKey === key;
-  const result = useLiveQuery(async () => (firstIn ? { key, startedAt: performance.now(), rows: await readView(db, view, meId) } : undefined), [db, view, meId, key, firstIn]);
+  const result = useWholeView(db, view, meId, key, firstIn);
   const complete = result?.key === key;
   if (complete && wholeKey !== key) setWholeKey(key);
   useEffect(() => {
@@ -41,7 +94,15 @@ export function useListView(view: ListView, orderRef: { current: readonly number
   const shown = complete ? result.rows : first?.key === key ? first.rows : undefined;
   // Actions the cache has not handed back yet apply here in memory, so the list answers at once.
   const inFlight = useInFlight((s) => s.items);
-  const rows = useMemo(() => (shown ? withInFlight(shown, inFlight, view, meId) : undefined), [shown, inFlight, view, meId]);
+  const sorted = useMemo(() => (shown ? withInFlight(shown, inFlight, view, meId) : undefined), [shown, inFlight, view, meId]);
+  // The rows the agent is on hold their places (conversations/stable-order.ts); the order on
+  // screen is remembered per view, so another tab, filter or sort starts from its own sort.
+  const cursorId = useUi((s) => s.activeConversationId);
+  const openId = useUi((s) => s.selectedConversationId);
+  const [onScreen, setOnScreen] = useState<{ key: string; ids: readonly number[] }>({ key, ids: [] });
+  const rows = useMemo(() => (sorted ? stableOrder(sorted, onScreen.key === key ? onScreen.ids : [], [cursorId, openId]) : undefined), [sorted, onScreen, key, cursorId, openId]);
+  // Remembered during render (the next render's order is the same, so this settles at once).
+  if (rows && !(onScreen.key === key && onScreen.ids.length === rows.length && onScreen.ids.every((id, i) => rows[i]!.id === id))) setOnScreen({ key, ids: rows.map((r) => r.id) });
   useEffect(() => {
     if (result) settledBefore(result.startedAt);
   }, [result]);

@@ -159,16 +159,28 @@ export async function readView(db: InboxDb, v: ListView, meId: number): Promise<
  */
 export function withInFlight(rows: CachedConversation[], inFlight: readonly InFlight[], v: ListView, meId: number): CachedConversation[] {
   if (!inFlight.length) return rows;
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const changed = new Map<number, CachedConversation>();
-  for (const item of inFlight) {
-    for (const id of item.ids) {
-      const row = changed.get(id) ?? byId.get(id);
-      if (!row) continue;
-      const intent = item.intentFor({ row, record: undefined }, id);
-      if (intent && intent.kind !== 'message') changed.set(id, applyIntent({ row, record: undefined }, intent, item.at).row!);
+  // One pass over the rows (10,000 of them, on every key): only those an action names change.
+  const named = new Set<number>();
+  for (const item of inFlight) for (const id of item.ids) named.add(id);
+  let touched = false;
+  const out: CachedConversation[] = [];
+  for (const r of rows) {
+    if (!named.has(r.id)) {
+      out.push(r);
+      continue;
     }
+    let row = r;
+    let changed = false;
+    for (const item of inFlight) {
+      if (!item.ids.includes(r.id)) continue;
+      const intent = item.intentFor({ row, record: undefined }, r.id);
+      if (intent && intent.kind !== 'message') {
+        row = applyIntent({ row, record: undefined }, intent, item.at).row!;
+        changed = true;
+      }
+    }
+    touched ||= changed;
+    if (!changed || matchesView(row, v, meId)) out.push(row);
   }
-  if (!changed.size) return rows;
-  return rows.map((r) => changed.get(r.id) ?? r).filter((r) => !changed.has(r.id) || matchesView(r, v, meId));
+  return touched ? out : rows;
 }

@@ -59,10 +59,19 @@ export const V3_STORES = { ...V2_STORES, quiet: 'conversationId', sync: 'key' };
 export const V4_STORES = { ...V3_STORES, settings: 'key' };
 
 /**
- * Version 7 (5 and 6 are other branches' numbers): the bytes of files queued with a message, one row
- * per message by its client id, apart from the outbox so that reading the queue never reads files.
+ * Version 5: `[status+unreadCount]` on conversations, so the unread badge sums the open
+ * conversations' unread counts by counting index entries (platform/unread-badge.ts) instead of
+ * reading every open row after every write (10,000 rows, a long task on each triage key). Rows
+ * are unchanged.
  */
-export const V7_STORES = { ...V4_STORES, outboxFiles: 'clientId' };
+export const V5_STORES = { ...V4_STORES, conversations: `${V4_STORES.conversations}, [status+unreadCount]` };
+
+/**
+ * Version 7 (6 is another branch's number; when it lands, 7 builds on it): the bytes of files queued
+ * with a message, one row per message by its client id, apart from the outbox so that reading the
+ * queue never reads files.
+ */
+export const V7_STORES = { ...V5_STORES, outboxFiles: 'clientId' };
 
 export function declareVersions(db: Dexie) {
   db.version(1).stores(V1_STORES);
@@ -97,5 +106,6 @@ export function declareVersions(db: Dexie) {
     });
   db.version(3).stores(V3_STORES);
   db.version(4).stores(V4_STORES);
+  db.version(5).stores(V5_STORES);
   db.version(7).stores(V7_STORES);
 }

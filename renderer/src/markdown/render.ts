@@ -10,6 +10,7 @@
 import DOMPurify from 'dompurify';
 import MarkdownIt from 'markdown-it';
 import { textPieces } from '../../../shared/text/untrusted-text';
+import { longRuns, runChunks } from './pieces';
 
 const md = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: false });
 md.disable(['image']);
@@ -51,7 +52,29 @@ function getPurifier() {
 
 const BLOCKS = 'p, li, ul, ol, blockquote, pre, h1, h2, h3, h4, h5, h6, table, th, td';
 
-/** Blocks take their own direction; hidden characters in text become tokens (after sanitizing: only our own markup is added). */
+/**
+ * Text, with every long run without a space (pieces.ts: Chromium's line breaking of one is
+ * quadratic) in a `span.long-run` (styles.css: `word-break: break-all`) holding a `<wbr>` every
+ * few characters: the line breaker then never looks at more than a few characters at a time. The
+ * text itself is unchanged (copying it gives what the contact sent).
+ */
+function appendText(doc: Document, into: Node, text: string) {
+  let at = 0;
+  for (const [start, end] of longRuns(text)) {
+    if (start > at) into.appendChild(doc.createTextNode(text.slice(at, start)));
+    const run = doc.createElement('span');
+    run.className = 'long-run';
+    for (const chunk of runChunks(text.slice(start, end))) {
+      if (run.firstChild) run.appendChild(doc.createElement('wbr'));
+      run.appendChild(doc.createTextNode(chunk));
+    }
+    into.appendChild(run);
+    at = end;
+  }
+  if (at < text.length) into.appendChild(doc.createTextNode(text.slice(at)));
+}
+
+/** Blocks take their own direction; hidden characters in text become tokens, long runs get break points (after sanitizing: only our own markup is added). */
 function isolate(root: DocumentFragment) {
   const doc = root.ownerDocument;
   for (const el of root.querySelectorAll(BLOCKS)) el.setAttribute('dir', 'auto');
@@ -60,11 +83,11 @@ function isolate(root: DocumentFragment) {
   for (let n = walker.nextNode(); n; n = walker.nextNode()) texts.push(n as Text);
   for (const node of texts) {
     const pieces = textPieces(node.data, 'prose');
-    if (pieces.every((p) => 'text' in p)) continue;
+    if (pieces.every((p) => 'text' in p) && !longRuns(node.data).length) continue;
     const replaced = doc.createDocumentFragment();
     for (const p of pieces) {
       if ('text' in p) {
-        replaced.appendChild(doc.createTextNode(p.text));
+        appendText(doc, replaced, p.text);
         continue;
       }
       const token = doc.createElement('span');

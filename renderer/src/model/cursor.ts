@@ -16,10 +16,11 @@ export type PageRequest =
 
 const TOP = Number.MAX_SAFE_INTEGER;
 
-/** Closed id interval [from, to]. */
+/** Closed id interval [from, to]; `lazy` for a gap that is filled only when scrolled to. */
 interface Span {
   from: number;
   to: number;
+  lazy?: boolean;
 }
 
 /** The ids the answer proves are all held now (every message of the conversation in the span). */
@@ -40,20 +41,24 @@ export function knownSpan(req: PageRequest, ids: readonly number[]): Span {
   }
 }
 
-const toSpan = (g: HistoryGap): Span => ({ from: g.after + 1, to: g.before - 1 });
-const toGap = (s: Span): HistoryGap => ({ after: s.from - 1, before: s.to + 1 });
+const toSpan = (g: HistoryGap): Span => ({ from: g.after + 1, to: g.before - 1, ...(g.lazy ? { lazy: true } : {}) });
+const toGap = (s: Span): HistoryGap => ({ after: s.from - 1, before: s.to + 1, ...(s.lazy ? { lazy: true } : {}) });
 
 /** `gap` minus `known`: zero, one or two smaller gaps. */
 function subtract(gap: Span, known: Span): Span[] {
   if (known.to < gap.from || known.from > gap.to) return [gap];
   const out: Span[] = [];
-  if (known.from > gap.from) out.push({ from: gap.from, to: known.from - 1 });
-  if (known.to < gap.to) out.push({ from: known.to + 1, to: gap.to });
+  const lazy = gap.lazy ? { lazy: true } : {};
+  if (known.from > gap.from) out.push({ from: gap.from, to: known.from - 1, ...lazy });
+  if (known.to < gap.to) out.push({ from: known.to + 1, to: gap.to, ...lazy });
   return out;
 }
 
-/** The cursor after storing a page. `prev` is undefined before anything was cached. */
-export function applyPage(conversationId: number, prev: CursorState | undefined, req: PageRequest, ids: readonly number[]): CursorState {
+/**
+ * The cursor after storing a page. `prev` is undefined before anything was cached. `lazyGaps`: the
+ * page is a jump into the middle of the history, so a hole it leaves is filled only when scrolled to.
+ */
+export function applyPage(conversationId: number, prev: CursorState | undefined, req: PageRequest, ids: readonly number[], opts: { lazyGaps?: boolean } = {}): CursorState {
   const known = knownSpan(req, ids);
   const reachesStart = known.from <= 1;
   const held = prev && prev.newestId > 0 ? prev : undefined;
@@ -67,9 +72,10 @@ export function applyPage(conversationId: number, prev: CursorState | undefined,
     };
   }
   let gaps: Span[] = held.gaps.map(toSpan);
+  const lazy = opts.lazyGaps ? { lazy: true } : {};
   // An answer that does not touch what is held leaves unknown ids in between: a gap to close.
-  if (known.from > held.newestId + 1 && ids.length) gaps.push({ from: held.newestId + 1, to: known.from - 1 });
-  if (known.to < held.oldestId - 1 && ids.length) gaps.push({ from: known.to + 1, to: held.oldestId - 1 });
+  if (known.from > held.newestId + 1 && ids.length) gaps.push({ from: held.newestId + 1, to: known.from - 1, ...lazy });
+  if (known.to < held.oldestId - 1 && ids.length) gaps.push({ from: known.to + 1, to: held.oldestId - 1, ...lazy });
   gaps = gaps.flatMap((g) => subtract(g, known)).sort((a, b) => a.from - b.from);
   return {
     conversationId,

@@ -44,6 +44,11 @@ export type CachedMessage = Message;
 export interface HistoryGap {
   after: number;
   before: number;
+  /**
+   * Left by a jump into the middle of the history (a search hit): filled as the agent scrolls to
+   * it, never all at once on a refresh (that would load the whole thread between the hit and now).
+   */
+  lazy?: boolean;
 }
 
 /** Per-conversation cursor state: which slice of history is held locally. */

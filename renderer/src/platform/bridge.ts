@@ -11,12 +11,24 @@ declare global {
 
 const SECRET_KEY = 'inbox.launchSecret';
 
-/** Web mode: the secret arrives in the URL fragment once; keep it for reloads, then hide it. */
+/**
+ * The fragment without the launch secret (`#k=…`, alone or beside a route: `#/conversations/3&k=…`).
+ * Only what is not the secret stays.
+ */
+export function withoutSecret(hash: string): string {
+  const rest = hash
+    .replace(/^#/, '')
+    .split('&')
+    .filter((part) => part && !part.startsWith('k='));
+  return rest.length ? `#${rest.join('&')}` : '';
+}
+
+/** Web mode: the secret arrives in the URL fragment once; keep it for reloads, then take it out of the address (this history entry included). */
 export function launchSecret(): string | undefined {
   const match = /(?:^#|&)k=([A-Za-z0-9_-]+)/.exec(location.hash);
   if (match?.[1]) {
     sessionStorage.setItem(SECRET_KEY, match[1]);
-    history.replaceState(null, '', location.pathname + location.search);
+    history.replaceState(null, '', location.pathname + location.search + withoutSecret(location.hash));
   }
   return sessionStorage.getItem(SECRET_KEY) ?? undefined;
 }

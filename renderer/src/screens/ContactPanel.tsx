@@ -18,6 +18,7 @@ const text = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 
 export function ContactPanel({ conversation }: { conversation: CachedConversation }) {
   const { bridge, db } = useSession();
   const select = useUi((s) => s.select);
+  const showPane = useUi((s) => s.showPane);
   const contactId = conversation.contactId;
   const cached = useLiveQuery(() => (contactId ? db.contacts.get(contactId) : undefined), [db, contactId]);
   const previous = useLiveQuery(
@@ -64,6 +65,10 @@ export function ContactPanel({ conversation }: { conversation: CachedConversatio
   return (
     <aside className="contact-panel" aria-label="Contact details">
       <header className="pane-header">
+        {/* Shown only where the panel takes the conversation's place (styles.css): the way back to it. */}
+        <button type="button" className="contact-back" onClick={() => showPane('conversation')} aria-label="Back to the conversation" aria-keyshortcuts="i">
+          ← Conversation
+        </button>
         <Avatar name={contact.name ?? '?'} contactId={contactId} hasPicture={Boolean(contact.thumbnail)} size="large" />
         <h2>{contact.name ? <UntrustedText text={contact.name} /> : 'Unknown contact'}</h2>
         {contact.blocked && <span className="chip status-resolved">Blocked</span>}

@@ -2,16 +2,17 @@
 // virtualized so 10,000 conversations scroll smoothly; the keyboard cursor (j/k) is the listbox's
 // active option. Its rows and upkeep come from `useListView` (conversations/use-list.ts).
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { BulkBarActions } from '../components/BulkBar';
 import { BulkBar } from '../components/BulkBar';
-import { ConversationRow, ROW_HEIGHT } from '../components/ConversationRow';
+import { ConversationRow, ROW_HEIGHTS } from '../components/ConversationRow';
 import { FilterBar } from '../components/FilterBar';
 import { ListTabs } from '../components/ListTabs';
 import { SyncBanner } from '../components/SyncBanner';
 import { useListView } from '../conversations/use-list';
 import { statusOptions, tabOptions } from '../conversations/view';
 import { useDirectory } from '../directory/use-directory';
+import { usePreferences } from '../state/preferences';
 import { useUi } from '../state/ui';
 
 export function ConversationList(props: { orderRef: { current: readonly number[] }; bulkActions?: BulkBarActions }) {
@@ -22,20 +23,29 @@ export function ConversationList(props: { orderRef: { current: readonly number[]
   const select = useUi((s) => s.select);
   const bulk = useUi((s) => s.bulkSelection);
   const directory = useDirectory();
+  const density = usePreferences((s) => s.density);
+  const rowHeight = ROW_HEIGHTS[density];
 
   const { rows, complete, counts, revalidate } = useListView(view, props.orderRef);
 
   const scroller = useRef<HTMLDivElement>(null);
   const count = rows?.length ?? 0;
+  // Stable while the rows are: a new function makes the virtualizer measure all 10,000 rows again.
+  const getItemKey = useCallback((i: number) => rows?.[i]?.id ?? i, [rows]);
   // We do not use the React Compiler; the virtualizer is meant to be read during render.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 10,
-    getItemKey: (i) => rows?.[i]?.id ?? i,
+    getItemKey,
   });
+
+  // Rows are not measured (their height is fixed): a new density needs the positions again.
+  useEffect(() => {
+    virtualizer.measure();
+  }, [rowHeight, virtualizer]);
 
   // Keep the keyboard cursor in sight.
   const activeIndex = activeId === undefined || !rows ? -1 : rows.findIndex((r) => r.id === activeId);
@@ -67,6 +77,7 @@ export function ConversationList(props: { orderRef: { current: readonly number[]
         tabIndex={0}
         data-shortcut-scope="list"
         data-virtual-scroller=""
+        data-density={density}
         className="list-scroller"
       >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="presentation">
@@ -85,6 +96,7 @@ export function ConversationList(props: { orderRef: { current: readonly number[]
                 index={item.index}
                 count={count}
                 start={item.start}
+                height={rowHeight}
                 onOpen={select}
               />
             );

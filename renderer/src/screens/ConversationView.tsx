@@ -12,13 +12,10 @@ import { useUi } from '../state/ui';
 import { ContactPanel } from './ContactPanel';
 import { visibleControls } from '../../../shared/text/untrusted-text';
 
-/** Below this width the contact panel replaces the conversation instead of sitting beside it (styles.css). */
-const NARROW_QUERY = '(max-width: 1099px)';
-
 export function ConversationView(props: { conversationId: number }) {
   const id = props.conversationId;
   const contactPanelOpen = useUi((s) => s.contactPanelOpen);
-  const toggleContactPanel = useUi((s) => s.toggleContactPanel);
+  const toggleContact = useUi((s) => s.toggleContact);
   const showPane = useUi((s) => s.showPane);
   const narrowPane = useUi((s) => s.narrowPane);
   const notify = useUi((s) => s.notify);
@@ -37,11 +34,7 @@ export function ConversationView(props: { conversationId: number }) {
       ui.setActive(id);
     },
     open: (kind) => openPicker(kind, [id]),
-    toggleContact: () => {
-      // Narrow windows show one pane at a time; wide ones show the panel beside.
-      if (window.matchMedia(NARROW_QUERY).matches) showPane(narrowPane === 'contact' ? 'conversation' : 'contact');
-      else toggleContactPanel();
-    },
+    toggleContact,
   };
   return (
     <>
@@ -75,6 +68,9 @@ export function ConversationView(props: { conversationId: number }) {
               loadingOlder={c.older.loading}
               olderUnavailable={c.older.unavailable}
               onLoadOlder={c.older.load}
+              onFillGap={c.fillGap}
+              newFrom={c.newFrom}
+              target={c.target}
             />
             <TypingIndicator conversationId={id} />
             <Composer key={id} conversationId={id} />

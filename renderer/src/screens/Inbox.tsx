@@ -20,6 +20,7 @@ import { useShortcuts } from '../commands/use-shortcuts';
 import { useDirectory, useDirectorySync } from '../directory/use-directory';
 import { useLiveStatus } from '../live/live-status';
 import { useBridgeConnection } from '../platform/connection';
+import { useConversationRoute } from '../platform/route';
 import { useLiveUpdates } from '../live/use-live-updates';
 import { useClientRunning, useSession } from '../platform/session';
 import type { SearchHit } from '../search/merge';
@@ -50,6 +51,7 @@ export function Inbox() {
   // The session's background work (outbox, live events, catch-up) runs while the inbox is up.
   useClientRunning();
   useLiveUpdates();
+  useConversationRoute();
   const liveStatus = useLiveStatus(bridge);
   const link = useBridgeConnection(bridge);
   // A notice stays long enough to read, then goes (the live region has announced it).
@@ -104,6 +106,13 @@ export function Inbox() {
   useShortcuts(registry, context);
 
   const openHit = async (hit: SearchHit) => {
+    if (hit.messageId && hit.conversationId) {
+      // A message: its conversation, scrolled to it and highlighted.
+      const ui = useUi.getState();
+      ui.setSearchQuery('');
+      ui.openAt(hit.conversationId, hit.messageId);
+      return;
+    }
     let id = hit.conversationId;
     if (!id && hit.contactId) {
       const latest = (await db.conversations.where('contactId').equals(hit.contactId).sortBy('lastActivityAt')).at(-1);

@@ -10,6 +10,7 @@ import type { NotificationCommandContext } from '../commands/notification-comman
 import type { ActionContext } from '../actions/agent-actions';
 import type { CachedConversation } from '../db/schema';
 import type { Directory } from '../directory/use-directory';
+import { usePreferences } from '../state/preferences';
 import { useUi } from '../state/ui';
 
 /** The open conversation's messages still on their way (`waiting`) or refused (`failed`), by outbox seq. */
@@ -77,7 +78,9 @@ export function useInboxContext(opts: {
       focusSearch: () => ui.focusSearch(),
       focusList,
       setOverlay: (o) => ui.setOverlay(o),
-      toggleContactPanel: () => ui.toggleContactPanel(),
+      toggleContactPanel: () => ui.toggleContact(),
+      density: usePreferences.getState().density,
+      setDensity: (d) => usePreferences.getState().setDensity(d),
       notifications: {
         settings: notifyRef.current?.settings,
         update: (change) => notifyRef.current && queue(Promise.resolve(notifyRef.current.update(change))),

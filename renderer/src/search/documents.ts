@@ -16,9 +16,11 @@ export interface SearchDoc {
   title: string;
   /** What the index matches on. */
   text: string;
-  /** What a result shows (stored, not indexed). */
+  /** What a result shows (stored, not indexed): a message's whole text, cut around the match when shown. */
   snippet: string;
   at: number;
+  /** A message written by a contact: who (a hit on their name alone groups into one contact result). */
+  senderContactId?: number;
 }
 
 /** Long messages are cut: the index serves finding, not reading. */
@@ -48,8 +50,9 @@ export function messageDoc(m: CachedMessage): SearchDoc | undefined {
     conversationId: m.conversation_id,
     title: m.sender?.available_name || m.sender?.name || '',
     text: m.content.slice(0, MAX_TEXT),
-    snippet: plainText(m.content.slice(0, 300)),
+    snippet: plainText(m.content.slice(0, MAX_TEXT)),
     at: m.created_at,
+    ...(m.message_type === 0 && m.sender?.id && m.sender.type !== 'user' ? { senderContactId: m.sender.id } : {}),
   };
 }
 

@@ -3,6 +3,8 @@
 import type { SearchResults } from '../../../shared/api/search';
 import type { HitKind } from './documents';
 import type { LocalHit } from './local-index';
+import { nameOnly } from './engine';
+import { snippetAround } from './snippet';
 
 export interface SearchHit {
   key: string;
@@ -10,6 +12,8 @@ export interface SearchHit {
   /** The conversation to open (0 for a contact hit). */
   conversationId: number;
   contactId?: number;
+  /** For a message hit: the message to take the agent to. */
+  messageId?: number;
   title: string;
   snippet: string;
   at: number;
@@ -18,21 +22,47 @@ export interface SearchHit {
 
 const oneLine = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim().slice(0, 200);
 
+/** The words of a query, as the snippet looks for them. */
+export const queryWords = (q: string) => q.split(/\s+/).filter(Boolean);
+
 export function fromLocal(h: LocalHit): SearchHit {
   return {
     key: h.key,
     kind: h.kind,
     conversationId: h.conversationId,
     ...(h.kind === 'contact' ? { contactId: h.refId } : {}),
+    ...(h.kind === 'message' ? { messageId: h.refId } : {}),
     title: h.title || (h.kind === 'message' ? `Message in #${h.conversationId}` : `#${h.refId}`),
-    snippet: oneLine(h.snippet),
+    snippet: h.kind === 'message' ? snippetAround(h.snippet, h.terms) : oneLine(h.snippet),
     at: h.at,
     source: 'local',
   };
 }
 
+/**
+ * Local hits as results. A message found only by its sender's name is not a result of its own (a
+ * contact's name would list every message they wrote): such messages group into one result for
+ * their contact, in the place of the first of them, unless the contact is a result already.
+ */
+export function localResults(hits: readonly LocalHit[]): SearchHit[] {
+  const contacts = new Set(hits.filter((h) => h.kind === 'contact').map((h) => h.refId));
+  const out: SearchHit[] = [];
+  for (const h of hits) {
+    // Until its text is read from the cache (snippet ''), a hit on the title's words counts as the name's.
+    if (h.kind !== 'message' || !nameOnly(h, h.snippet)) {
+      out.push(fromLocal(h));
+      continue;
+    }
+    const contactId = h.senderContactId;
+    if (!contactId || contacts.has(contactId)) continue;
+    contacts.add(contactId);
+    out.push({ key: `p:${contactId}`, kind: 'contact', conversationId: h.conversationId, contactId, title: h.title || `Contact ${contactId}`, snippet: 'Contact', at: h.at, source: 'local' });
+  }
+  return out;
+}
+
 /** The service's results as hits, in its order: conversations, then messages, then contacts. */
-export function fromService(r: SearchResults): SearchHit[] {
+export function fromService(r: SearchResults, query = ''): SearchHit[] {
   const { conversations, messages, contacts } = r.payload;
   return [
     ...conversations.map((c): SearchHit => ({
@@ -48,8 +78,9 @@ export function fromService(r: SearchResults): SearchHit[] {
       key: `m:${m.id}`,
       kind: 'message',
       conversationId: m.conversation_id,
+      messageId: m.id,
       title: m.sender?.available_name || m.sender?.name || `Message in #${m.conversation_id}`,
-      snippet: oneLine(m.content),
+      snippet: snippetAround(m.content ?? '', queryWords(query)),
       at: m.created_at,
       source: 'service',
     })),

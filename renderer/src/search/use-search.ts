@@ -6,12 +6,12 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Bridge } from '../../../shared/bridge/contract';
 import { useSession } from '../platform/session';
 import type { SearchHit } from './merge';
-import { fromLocal, fromService, mergeHits } from './merge';
+import { fromService, localResults, mergeHits } from './merge';
 
 /** The service's hits, or undefined when it could not search: never an error for the agent. */
 export async function searchService(bridge: Bridge, q: string): Promise<SearchHit[] | undefined> {
   const result = await bridge.call('search.all', { q, page: 1 });
-  return result.ok ? fromService(result.value) : undefined;
+  return result.ok ? fromService(result.value, q) : undefined;
 }
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -43,16 +43,28 @@ export function useSearch(query: string): { hits: SearchHit[]; service: ServiceS
   }, [index]);
   // version: the index changed, so the same query may find more.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const local = useMemo(() => index.search(query).map(fromLocal), [index, query, version]);
+  const found = useMemo(() => index.search(query), [index, query, version]);
+  // Snippets are read from the cache for the hits shown (the index keeps none of its own).
+  const [snippets, setSnippets] = useState<ReadonlyMap<string, string>>(new Map());
+  useEffect(() => {
+    if (found.every((h) => h.snippet || snippets.has(h.key))) return;
+    let current = true;
+    void index.snippets(found.map((h) => h.key)).then((read) => current && setSnippets(read));
+    return () => {
+      current = false;
+    };
+  }, [index, found, snippets]);
+  const local = useMemo(() => localResults(found.map((h) => (h.snippet || !snippets.has(h.key) ? h : { ...h, snippet: snippets.get(h.key)! }))), [found, snippets]);
 
   const q = useDebounced(query.trim(), 250);
   const remote = useQuery({
     queryKey: ['search', q],
     enabled: q.length >= 2,
-    queryFn: () => searchService(bridge, q),
+    // null, not undefined, when the service could not search: TanStack Query refuses undefined as data.
+    queryFn: async () => (await searchService(bridge, q)) ?? null,
     staleTime: 60_000,
   });
   const service: ServiceSearchState = q.length < 2 ? 'idle' : remote.isFetching ? 'searching' : remote.data ? 'merged' : 'local-only';
-  const hits = useMemo(() => mergeHits(local, q === query.trim() ? remote.data : undefined), [local, remote.data, q, query]);
+  const hits = useMemo(() => mergeHits(local, q === query.trim() ? (remote.data ?? undefined) : undefined), [local, remote.data, q, query]);
   return { hits, service };
 }

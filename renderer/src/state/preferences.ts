@@ -5,6 +5,8 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 
 /** `enter`: Enter sends, Shift+Enter breaks the line. `mod-enter`: Ctrl/Cmd+Enter sends. */
 export type SendKey = 'enter' | 'mod-enter';
+/** How much room a list row takes: three lines (`comfortable`) or two (`compact`). */
+export type Density = 'comfortable' | 'compact';
 
 interface Preferences {
   sendKey: SendKey;
@@ -13,7 +15,9 @@ interface Preferences {
    * session without settings of its own starts from it (notifications/settings.ts). Not changed any more.
    */
   notifications: boolean;
+  density: Density;
   setSendKey(k: SendKey): void;
+  setDensity(d: Density): void;
   setNotifications(on: boolean): void;
 }
 
@@ -22,13 +26,15 @@ export const usePreferences = create<Preferences>()(
     (set) => ({
       sendKey: 'mod-enter',
       notifications: true,
+      density: 'comfortable',
       setSendKey: (sendKey) => set({ sendKey }),
+      setDensity: (density) => set({ density }),
       setNotifications: (notifications) => set({ notifications }),
     }),
     {
       name: 'inbox.preferences',
       storage: createJSONStorage(() => localStorage),
-      // Version 1 had no `notifications`; the default fills it in when merging what was stored.
+      // Version 1 had no `notifications` (nor, later, `density`); the defaults fill them in when merging what was stored.
       version: 1,
     },
   ),

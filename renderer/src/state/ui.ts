@@ -9,6 +9,9 @@ import type { ComposerMode } from '../db/schema';
 /** The triage pickers: each applies to `triageTargets`. */
 export type PickerKind = 'assign' | 'team' | 'labels' | 'priority' | 'snooze';
 export type Overlay = 'palette' | 'shortcuts' | 'notifications' | PickerKind | undefined;
+/** Below this width the contact panel replaces the conversation instead of sitting beside it (styles.css). */
+export const NARROW_QUERY = '(max-width: 1099px)';
+
 /** Which pane has the agent's attention on narrow screens (200% zoom), where one pane shows. */
 export type NarrowPane = 'list' | 'conversation' | 'contact';
 
@@ -37,7 +40,11 @@ interface UiState {
   bulkSelection: number[];
   /** What the open picker applies to. */
   triageTargets: number[];
+  /** A message to take the agent to when its conversation shows (a search hit); `n` makes repeats distinct. */
+  jump: { conversationId: number; messageId: number; n: number } | undefined;
   select(id: number | undefined): void;
+  /** Opens a conversation at one of its messages. */
+  openAt(conversationId: number, messageId: number): void;
   setActive(id: number | undefined): void;
   /** The agent moves the cursor (j/k, Shift+J/K). */
   moveCursor(id: number): void;
@@ -46,6 +53,12 @@ interface UiState {
   setSearchQuery(q: string): void;
   showPane(p: NarrowPane): void;
   toggleContactPanel(): void;
+  /**
+   * The contact details, shown or hidden the way the window's width allows: beside the
+   * conversation when wide, in its place when narrow (one pane at a time). The `i` key and the
+   * header's Contact button both come here.
+   */
+  toggleContact(): void;
   focusComposer(mode: ComposerMode): void;
   focusSearch(): void;
   notify(text: string): void;
@@ -74,7 +87,16 @@ export const useUi = create<UiState>()(
       notice: undefined,
       bulkSelection: [],
       triageTargets: [],
-      select: (id) => set({ selectedConversationId: id, activeConversationId: id, cursorLeads: false, narrowPane: id === undefined ? 'list' : 'conversation' }),
+      jump: undefined,
+      select: (id) => set({ selectedConversationId: id, activeConversationId: id, cursorLeads: false, narrowPane: id === undefined ? 'list' : 'conversation', jump: undefined }),
+      openAt: (conversationId, messageId) =>
+        set((s) => ({
+          selectedConversationId: conversationId,
+          activeConversationId: conversationId,
+          cursorLeads: false,
+          narrowPane: 'conversation',
+          jump: { conversationId, messageId, n: (s.jump?.n ?? 0) + 1 },
+        })),
       setActive: (id) => set({ activeConversationId: id }),
       moveCursor: (id) => set({ activeConversationId: id, cursorLeads: true }),
       setView: (patch) => set((s) => ({ view: { ...s.view, ...patch } })),
@@ -82,6 +104,10 @@ export const useUi = create<UiState>()(
       setSearchQuery: (searchQuery) => set({ searchQuery }),
       showPane: (narrowPane) => set({ narrowPane }),
       toggleContactPanel: () => set((s) => ({ contactPanelOpen: !s.contactPanelOpen })),
+      toggleContact: () =>
+        set((s) =>
+          window.matchMedia(NARROW_QUERY).matches ? { narrowPane: s.narrowPane === 'contact' ? 'conversation' : 'contact' } : { contactPanelOpen: !s.contactPanelOpen },
+        ),
       focusComposer: (mode) => set((s) => ({ composerFocus: { mode, n: (s.composerFocus?.n ?? 0) + 1 } })),
       focusSearch: () => set((s) => ({ searchFocus: s.searchFocus + 1 })),
       notify: (text) => set((s) => ({ notice: { text, n: (s.notice?.n ?? 0) + 1 } })),

@@ -20,35 +20,36 @@ const queryOf = (req: PageRequest) =>
  * Stores a page and what it proves about the history, in one transaction. `askedAt`: when the
  * request went out; a page that reached the newest message marks the history complete as of then.
  */
-export async function recordPage(db: InboxDb, conversationId: number, req: PageRequest, page: Message[], askedAt?: number): Promise<void> {
+export async function recordPage(db: InboxDb, conversationId: number, req: PageRequest, page: Message[], askedAt?: number, opts: { lazyGaps?: boolean } = {}): Promise<void> {
   // Only this conversation's messages; a confused answer must not write into another one.
   const own = page.filter((m) => m.conversation_id === conversationId);
   const ids = own.map((m) => m.id);
   await db.transaction('rw', db.messages, db.cursors, async () => {
     if (own.length) await db.messages.bulkPut(own);
     const prev = await db.cursors.get(conversationId);
-    const next = applyPage(conversationId, prev, req, ids);
+    const next = applyPage(conversationId, prev, req, ids, opts);
     const completeAt = askedAt !== undefined && reachesNewest(req, ids) ? askedAt : prev?.completeAt;
     await db.cursors.put(completeAt === undefined ? next : { ...next, completeAt });
   });
 }
 
-async function fetchAndRecord(db: InboxDb, conversationId: number, fetchPage: FetchPage, req: PageRequest) {
+async function fetchAndRecord(db: InboxDb, conversationId: number, fetchPage: FetchPage, req: PageRequest, opts: { lazyGaps?: boolean } = {}) {
   const askedAt = Date.now();
   const page = await fetchPage(queryOf(req));
-  await recordPage(db, conversationId, req, page, askedAt);
+  await recordPage(db, conversationId, req, page, askedAt, opts);
   return page.length;
 }
 
 /**
  * Closes the cursor's gaps, newest first (nearest to what the agent reads). Each gap is tried
  * with `after` (100); a gap still open after that is large, so `before`+`after` (1000) follows.
- * Bounded so that a service answering nonsense cannot keep us looping.
+ * Bounded so that a service answering nonsense cannot keep us looping. A jump's gaps (`lazy`)
+ * stay: they are filled a page at a time as the agent scrolls to them (`fillGap`).
  */
 export async function closeGaps(db: InboxDb, conversationId: number, fetchPage: FetchPage, maxRequests = 50): Promise<void> {
   const attempts = new Map<string, number>();
   for (let i = 0; i < maxRequests; i++) {
-    const gap = (await db.cursors.get(conversationId))?.gaps.at(-1);
+    const gap = (await db.cursors.get(conversationId))?.gaps.filter((g) => !g.lazy).at(-1);
     if (!gap) return;
     const key = `${gap.before}`;
     const attempt = attempts.get(key) ?? 0;
@@ -75,6 +76,24 @@ export async function loadOlderOnce(db: InboxDb, conversationId: number, fetchPa
 }
 
 /**
+ * The page around one message (a search hit), not the whole thread: the newest page first when
+ * nothing is held (so the jump's window never sits alone, mistaken for the newest messages), then
+ * the hit with the page before it (`before` = its id + 1) and the page after it. What lies between
+ * the window and what was held stays a lazy gap, filled as the agent scrolls there.
+ */
+export async function loadAround(db: InboxDb, conversationId: number, fetchPage: FetchPage, messageId: number): Promise<void> {
+  const cursor = await db.cursors.get(conversationId);
+  if (!cursor || cursor.newestId === 0) await fetchAndRecord(db, conversationId, fetchPage, { kind: 'latest' });
+  await fetchAndRecord(db, conversationId, fetchPage, { kind: 'before', before: messageId + 1 }, { lazyGaps: true });
+  await fetchAndRecord(db, conversationId, fetchPage, { kind: 'after', after: messageId }, { lazyGaps: true });
+}
+
+/** One page into a lazy gap from its older side (`after`), as the agent scrolls down into it. */
+export async function fillGap(db: InboxDb, conversationId: number, fetchPage: FetchPage, gap: { after: number }): Promise<void> {
+  await fetchAndRecord(db, conversationId, fetchPage, { kind: 'after', after: gap.after });
+}
+
+/**
  * A session's history work that must not run twice at once: older pages (scroll events arrive in
  * bursts; a second call joins the one on its way) and the open conversation following live
  * messages. One per session client, so nothing is shared between sessions or tests.
@@ -92,6 +111,26 @@ export class HistoryFollower {
   /** The newest page, then any gap it left. */
   refreshLatest(conversationId: number): Promise<void> {
     return refreshLatest(this.db, conversationId, this.fetchPageOf(conversationId));
+  }
+
+  /** The page around a message (a search hit); a second call for the same one joins the first. */
+  loadAround(conversationId: number, messageId: number): Promise<void> {
+    return this.once(`around:${conversationId}:${messageId}`, () => loadAround(this.db, conversationId, this.fetchPageOf(conversationId), messageId));
+  }
+
+  /** One page into a lazy gap; calls while one is on its way join it. */
+  fillGap(conversationId: number, gap: { after: number }): Promise<void> {
+    return this.once(`gap:${conversationId}:${gap.after}`, () => fillGap(this.db, conversationId, this.fetchPageOf(conversationId), gap));
+  }
+
+  private readonly running = new Map<string, Promise<void>>();
+  private once(key: string, run: () => Promise<void>): Promise<void> {
+    let p = this.running.get(key);
+    if (!p) {
+      p = run().finally(() => this.running.delete(key));
+      this.running.set(key, p);
+    }
+    return p;
   }
 
   /** One older page; a call while one is on its way joins it. Returns whether older history remains. */

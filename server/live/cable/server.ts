@@ -56,6 +56,8 @@ export function createCableServer(db: Db, clock: () => number) {
     handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
       wss.handleUpgrade(request, socket, head, accept);
     },
+    /** A client is connected (ActionCable keeps nothing for one that dropped). */
+    mayReceive: () => open.size > 0,
     deliver: (delivery: Pick<LiveDelivery, 'name' | 'data' | 'to' | 'except'>) => streams.deliver(delivery),
     /** Subscriptions listening to a room (rooms.ts). */
     subscribersOf: (room: string) => streams.in(room).length,

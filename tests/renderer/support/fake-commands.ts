@@ -79,6 +79,8 @@ export function fakeInboxContext(over: Partial<InboxCommandContext> = {}, order:
     focusList: () => undefined,
     setOverlay: (o) => (state.overlay = o),
     toggleContactPanel: () => undefined,
+    density: 'comfortable',
+    setDensity: (d) => log(`density:${d}`),
     triage: triage(),
     notifications: {
       settings: state.notifySettings,

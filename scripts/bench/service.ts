@@ -1,0 +1,237 @@
+// The service's figures: message creates per second through the Client API with no agent socket
+// and with 200 listening (every one must receive every event), each against Fastify's hello world
+// measured in the same run, the CPU each process burned meanwhile (service, load generator,
+// socket receivers: they share the machine's cores), and a CPU profile of the service cut into
+// the stages of a create. The service runs as a child process (the real CLI, a WAL database
+// file), so the load generator (autocannon, in this process) never shares its event loop.
+import { fork, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { startService } from '../lib/service-process';
+import { cpuMeter } from './cpu';
+import type { Figure } from './figures';
+import { absolute, against, round } from './figures';
+import type { CpuProfile } from './profile-summary';
+import { summarize } from './profile-summary';
+
+export interface ServiceBenchOptions {
+  /** Creates per run. */
+  messages: number;
+  /** autocannon's concurrent HTTP connections. */
+  connections: number;
+  /** Agent sockets listening in the second run. */
+  sockets: number;
+  /** Seconds of hello world, before and after the create runs (their mean is the reference). */
+  helloSeconds: number;
+  /** Creates in the profiled run (0: no profile). */
+  profileMessages: number;
+  log(line: string): void;
+}
+
+const CONVERSATIONS = 50;
+const CONTROL_SOCKETS = 10;
+const tsx = createRequire(import.meta.url).resolve('tsx');
+const here = import.meta.dirname;
+
+async function json<T>(url: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(url, init);
+  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${new URL(url).pathname} → ${res.status}`);
+  return (await res.json()) as T;
+}
+
+function socketChild() {
+  const child = fork(resolve(here, 'socket-clients.ts'), { execArgv: ['--import', tsx], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const next = <T>(key: string) =>
+    new Promise<T>((done, fail) => {
+      const on = (msg: Record<string, unknown>) => {
+        if (msg.error) fail(new Error(String(msg.error)));
+        if (key in msg) {
+          child.off('message', on);
+          done(msg[key] as T);
+        }
+      };
+      child.on('message', on);
+    });
+  return { child, next };
+}
+
+interface CreateRun {
+  sent: number;
+  perSecond: number;
+  latency: { p50: number; p99: number };
+  ok: boolean;
+  delivery: string;
+  cpu: { service: number; generator: number; receivers: number };
+  cpuMs: { service: number; generator: number; receivers: number };
+  profile?: CpuProfile;
+}
+
+/** One run of creates through the Client API, with `sockets` agent sockets that must each hear every one. */
+async function createRun(opts: { messages: number; connections: number; sockets: number; profile: boolean }): Promise<CreateRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-service-'));
+  const service = await startService({
+    db: join(dir, 'bench.sqlite'),
+    demo: true,
+    credentialsOut: join(dir, 'creds.json'),
+    quiet: true,
+    ...(opts.profile ? { nodeArgs: ['--cpu-prof', '--cpu-prof-dir', join(dir, 'profile')] } : {}),
+  });
+  const sockets = opts.sockets ? socketChild() : undefined;
+  let run: CreateRun;
+  try {
+    const creds = service.credentials!;
+    const base = service.baseUrl;
+    const profile = (token: string) => json<{ pubsub_token: string; account_id: number }>(`${base}/api/v1/profile`, { headers: { api_access_token: token } });
+    if (sockets) {
+      const [admin, agent, other] = await Promise.all([profile(creds.adminToken), profile(creds.agentToken), profile(creds.otherAccountAdminToken)]);
+      // The admin sees every inbox; the demo agent is a member of the API inbox: all must hear every message.
+      const specs = Array.from({ length: opts.sockets }, (_, i) => {
+        const who = i % 2 ? agent : admin;
+        return { auth: { pubsub_token: who.pubsub_token, account_id: who.account_id }, group: 'receivers' };
+      });
+      for (let i = 0; i < CONTROL_SOCKETS; i++) specs.push({ auth: { pubsub_token: other.pubsub_token, account_id: other.account_id }, group: 'other-account' });
+      const ready = sockets.next<boolean>('ready');
+      sockets.child.send({ connect: { url: base, sockets: specs } });
+      await ready;
+    }
+    const client = (path: string) => `${base}/public/api/v1/inboxes/${creds.apiInboxIdentifier}${path}`;
+    const paths: string[] = [];
+    for (let i = 0; i < CONVERSATIONS; i++) {
+      const c = await json<{ source_id: string }>(client('/contacts'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `Bench ${i}` }) });
+      const conv = await json<{ id: number }>(client(`/contacts/${c.source_id}/conversations`), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      paths.push(new URL(client(`/contacts/${c.source_id}/conversations/${conv.id}/messages`)).pathname);
+    }
+    let n = 0;
+    const meter = cpuMeter({ service: service.child.pid, generator: process.pid, receivers: sockets?.child.pid });
+    // Throughput is what was sent over the wall time of the run: autocannon's per-second average
+    // rounds the run to whole one-second samples.
+    const result = await autocannon({
+      url: base,
+      connections: opts.connections,
+      amount: opts.messages,
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (req) => ({ ...req, path: paths[n % paths.length], body: JSON.stringify({ content: `bench ${n++}` }) }),
+        },
+      ],
+    });
+    const sent = result['2xx'];
+    // Every receiver must get every event; the other account's sockets none. Waiting for the last
+    // ones counts: the run ends when every socket heard every event.
+    let counts: Record<string, number[]> = {};
+    if (sockets) {
+      const deadline = Date.now() + 120_000;
+      for (;;) {
+        const report = sockets.next<Record<string, number[]>>('counts');
+        sockets.child.send({ report: true });
+        counts = await report;
+        if ((counts.receivers ?? []).every((c) => c >= sent) || Date.now() > deadline) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+    const usage = meter.stop();
+    const receivers = counts.receivers ?? [];
+    const control = counts['other-account'] ?? [];
+    const ok = sent === opts.messages && result.non2xx === 0 && result.errors === 0 && receivers.every((c) => c === sent) && control.every((c) => c === 0);
+    const delivered = receivers.reduce((a, b) => a + b, 0);
+    run = {
+      sent,
+      perSecond: sent / (usage.wallMs / 1000),
+      latency: { p50: result.latency.p50, p99: result.latency.p99 },
+      ok,
+      delivery: sockets
+        ? `${delivered.toLocaleString('en-US')} of ${(receivers.length * sent).toLocaleString('en-US')} events delivered, ${receivers.filter((c) => c === sent).length}/${receivers.length} sockets got every one, ${control.length} other-account sockets got ${control.reduce((a, b) => a + b, 0)}`
+        : `${sent} of ${opts.messages} created (non-2xx ${result.non2xx}, errors ${result.errors})`,
+      cpu: { service: usage.cores.service!, generator: usage.cores.generator!, receivers: usage.cores.receivers ?? 0 },
+      cpuMs: { service: usage.cpuMs.service!, generator: usage.cpuMs.generator!, receivers: usage.cpuMs.receivers ?? 0 },
+    };
+  } finally {
+    sockets?.child.send({ close: true });
+    // The profile is written as the service exits.
+    await service.stop();
+  }
+  try {
+    if (opts.profile) {
+      // --cpu-prof writes one file per thread: the main thread's is the largest (the loader's worker is the other).
+      const texts = readdirSync(join(dir, 'profile')).map((f) => readFileSync(join(dir, 'profile', f), 'utf8'));
+      const main = texts.sort((a, b) => b.length - a.length)[0];
+      if (main) run.profile = JSON.parse(main) as CpuProfile;
+    }
+    return run;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function helloRun(seconds: number, connections: number) {
+  const child = spawn(process.execPath, ['--import', tsx, resolve(here, 'hello-server.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((done, fail) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (\S+)/.exec(out);
+      if (m) done(m[1]!);
+    });
+    child.once('exit', (code) => fail(new Error(`hello server exited ${code}`)));
+  });
+  try {
+    const meter = cpuMeter({ service: child.pid, generator: process.pid });
+    const result = await autocannon({ url, connections, duration: seconds });
+    const usage = meter.stop();
+    return { perSecond: result['2xx'] / (usage.wallMs / 1000), cpu: usage.cores, cpuMs: usage.cpuMs };
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+const pct = (n: number) => `${round(n * 100, 0)}% of a core`;
+
+export async function benchService(o: ServiceBenchOptions): Promise<Figure[]> {
+  o.log(`service: Fastify hello world, ${o.helloSeconds} s`);
+  const helloBefore = await helloRun(o.helloSeconds, o.connections);
+  o.log(`service: ${o.messages} creates, no agent sockets`);
+  const none = await createRun({ messages: o.messages, connections: o.connections, sockets: 0, profile: false });
+  o.log(`service: ${o.messages} creates, ${o.sockets} agent sockets listening`);
+  const many = await createRun({ messages: o.messages, connections: o.connections, sockets: o.sockets, profile: false });
+  o.log(`service: Fastify hello world again, ${o.helloSeconds} s`);
+  const helloAfter = await helloRun(o.helloSeconds, o.connections);
+  const hello = (helloBefore.perSecond + helloAfter.perSecond) / 2;
+  const ref = { limit: hello, limitName: 'hello world req/s' };
+  const helloNote = `hello world ${Math.round(helloBefore.perSecond)} and ${Math.round(helloAfter.perSecond)} req/s before and after; its server used ${pct((helloBefore.cpu.service! + helloAfter.cpu.service!) / 2)}, autocannon ${pct((helloBefore.cpu.generator! + helloAfter.cpu.generator!) / 2)}`;
+
+  const perCreate = (run: CreateRun, who: keyof CreateRun['cpuMs']) => (run.cpuMs[who] * 1000) / Math.max(1, run.sent);
+  const figures: Figure[] = [
+    against('service: creates/s, no agent sockets', none.perSecond, 'msg/s', ref, '≥ 10% of hello world', (_v, r) => none.ok && r >= 0.1, `${none.delivery}; p50 ${none.latency.p50} ms, p99 ${none.latency.p99} ms; ${helloNote}`),
+    against(`service: creates/s, ${o.sockets} agent sockets listening`, many.perSecond, 'msg/s', ref, '≥ 5% of hello world', (_v, r) => many.ok && r >= 0.05, `${many.delivery}; p50 ${many.latency.p50} ms, p99 ${many.latency.p99} ms`),
+    absolute('service CPU per create, no sockets', perCreate(none, 'service'), 'µs', '', undefined, `service busy ${pct(none.cpu.service)}; load generator (autocannon) ${pct(none.cpu.generator)}, ${round(perCreate(none, 'generator'), 0)} µs per create`),
+    absolute(`service CPU per create, ${o.sockets} sockets`, perCreate(many, 'service'), 'µs', '', undefined, `service busy ${pct(many.cpu.service)}; autocannon ${pct(many.cpu.generator)}`),
+    absolute(`service CPU per socket per event (${o.sockets} sockets)`, (perCreate(many, 'service') - perCreate(none, 'service')) / o.sockets, 'µs', '', undefined, 'what each listening socket adds to a create: the difference between the two runs over the sockets'),
+    absolute(`load generator CPU per create, ${o.sockets} sockets (autocannon + socket receivers)`, perCreate(many, 'generator') + perCreate(many, 'receivers'), 'µs', '', undefined, `receivers ${pct(many.cpu.receivers)} (${round(perCreate(many, 'receivers'), 0)} µs per create, ${round(perCreate(many, 'receivers') / o.sockets, 2)} µs per event received), autocannon ${round(perCreate(many, 'generator'), 0)} µs per create`),
+  ];
+  // What two cores allow at the CPU each create cost all three processes in this run.
+  const cores = 2;
+  const ceiling = (cores * 1e6) / (perCreate(many, 'service') + perCreate(many, 'generator') + perCreate(many, 'receivers'));
+  figures.push(against(`ceiling on ${cores} cores at the measured CPU per create, ${o.sockets} sockets`, ceiling, 'msg/s', ref, '', () => true, 'service + autocannon + receivers CPU per create, all on this machine'));
+  figures[figures.length - 1]!.met = null;
+
+  if (o.profileMessages > 0) {
+    o.log(`service: ${o.profileMessages} creates under the CPU profiler, no agent sockets`);
+    const run = await createRun({ messages: o.profileMessages, connections: o.connections, sockets: 0, profile: true });
+    if (run.profile) {
+      // The profiler's samples give each stage's share; the service's CPU time (from /proc, not
+      // the profile's wall-clock sample intervals, which a busy machine stretches) gives the µs.
+      const summary = summarize(run.profile, run.sent, (f) => f.url.includes('/server/routes/client/conversations'));
+      const cpuPerCreate = perCreate(run, 'service');
+      for (const s of summary.stages) {
+        figures.push(absolute(`create profile: ${s.name}`, s.share * cpuPerCreate, 'µs', '', undefined, `${round(s.share * 100, 1)}% of the service's busy time (no sockets, ${run.sent} creates, profiler on; the sockets' share is the per-socket figure above)`));
+      }
+      figures.push(absolute('create profile: service idle while loaded', (summary.idleMs / (summary.idleMs + summary.busyMs)) * 100, '%', '', undefined, 'waiting for requests: the load generator or the receivers were the bottleneck'));
+    }
+  }
+  return figures;
+}

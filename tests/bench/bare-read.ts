@@ -1,0 +1,71 @@
+// The reference for the cache's figures: a bare page on the app's origin (so it sees the same
+// IndexedDB) that loads nothing but Dexie, opens the session's cache and reads what the app reads
+// (the view's first rows from the same index, the whole view, a conversation's messages), with no
+// React, no app and no paint. Served by Playwright's routing, so nothing is written into the build.
+import type { Page } from '@playwright/test';
+import { build } from 'esbuild';
+import { resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '../..');
+
+/** Runs in the bare page: what it reads, and when it was done (performance.now(), from navigation). */
+const SOURCE = `
+import Dexie from 'dexie';
+const params = new URLSearchParams(location.search);
+const scriptAt = performance.now();
+async function open() {
+  const name = (await indexedDB.databases()).find((d) => d.name && d.name.startsWith('inbox:')).name;
+  const db = new Dexie(name);
+  await db.open();
+  return db;
+}
+const openView = (db) => db.table('conversations').where('[status+lastActivityAt]').between(['open', Dexie.minKey], ['open', Dexie.maxKey]);
+window.__bare = { scriptAt };
+(async () => {
+  const db = await open();
+  const mode = params.get('mode');
+  const started = performance.now();
+  const rows = mode === 'whole' ? await openView(db).toArray() : await openView(db).reverse().limit(Number(params.get('limit') || 60)).toArray();
+  window.__bare.readMs = performance.now() - started;
+  window.__bare.rows = rows.length;
+  window.__bare.done = performance.now();
+  window.__bare.messages = async (id) => {
+    const t = performance.now();
+    const list = await db.table('messages').where('[conversation_id+id]').between([id, 0], [id, Infinity]).toArray();
+    return { ms: performance.now() - t, count: list.length };
+  };
+})();
+`;
+
+let bundle: string | undefined;
+async function bareScript(): Promise<string> {
+  if (bundle) return bundle;
+  const out = await build({ stdin: { contents: SOURCE, resolveDir: root, loader: 'js' }, bundle: true, format: 'iife', minify: true, write: false, logLevel: 'silent' });
+  bundle = out.outputFiles[0]!.text;
+  return bundle;
+}
+
+/** Serves /__bench/bare.html and its script on the page's origin. */
+export async function serveBarePage(page: Page, origin: string): Promise<void> {
+  const script = await bareScript();
+  await page.route(`${origin}/__bench/bare.html*`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><meta charset="utf-8"><title>bare read</title><script src="/__bench/bare.js"></script>' }));
+  await page.route(`${origin}/__bench/bare.js`, (route) => route.fulfill({ contentType: 'text/javascript', body: script }));
+}
+
+declare global {
+  interface Window {
+    __bare?: { scriptAt: number; readMs?: number; rows?: number; done?: number; messages?: (id: number) => Promise<{ ms: number; count: number }> };
+  }
+}
+
+/** Navigates to the bare page and reads: navigation → rows read, and the read alone. */
+export async function bareOpen(page: Page, origin: string, mode: 'first' | 'whole'): Promise<{ navToRead: number; read: number; rows: number }> {
+  await page.goto(`${origin}/__bench/bare.html?mode=${mode}`);
+  await page.waitForFunction(() => window.__bare?.done !== undefined, undefined, { timeout: 60_000 });
+  return page.evaluate(() => ({ navToRead: window.__bare!.done!, read: window.__bare!.readMs!, rows: window.__bare!.rows! }));
+}
+
+/** In the bare page: one read of a conversation's messages, as the conversation screen asks for them. */
+export function bareMessages(page: Page, id: number) {
+  return page.evaluate((cid) => window.__bare!.messages!(cid), id);
+}

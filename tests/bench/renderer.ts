@@ -1,0 +1,105 @@
+// The renderer's figures, in Chromium (web mode), against the real service CLI and web host as
+// child processes. First with the service running (live updates, catch-up after a cut), then from
+// the cache alone with the service stopped (nothing but IndexedDB feeds the screen, and no
+// revalidation reconciles the synthetic rows away): cold open against a bare read, switching
+// conversations, hostile messages, triage by key, local search, and the heap after all of it.
+import { chromium } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromiumPath } from '../../playwright.config';
+import type { Figure } from '../../scripts/bench/figures';
+import { median } from '../../scripts/bench/figures';
+import { startService } from '../../scripts/lib/service-process';
+import { startWebHostProcess } from '../../scripts/lib/web-host-process';
+import { HOSTILE_MESSAGES } from '../support/hostile-text';
+import { bareMessages, serveBarePage } from './bare-read';
+import { PROBES } from './page-probes';
+import { benchCatchUp } from './scenarios/catch-up';
+import { benchHostile } from './scenarios/hostile';
+import { benchLive } from './scenarios/live';
+import { benchMemory } from './scenarios/memory';
+import { benchOpen } from './scenarios/open';
+import { benchScroll } from './scenarios/scroll';
+import { benchSearch, SEARCH_QUERIES } from './scenarios/search';
+import { benchSwitch } from './scenarios/switch';
+import { benchTriage } from './scenarios/triage';
+import { seedCache, showAllOpen } from './seed-cache';
+
+const SYNTHETIC_LABELS = ['billing', 'bug', 'vip', 'refund', 'onboarding'];
+const MARKER = 'zebracornquartz';
+
+/** Pushes each figure into `figures` as it is measured, so a failure keeps what came before it. */
+export async function benchRenderer(o: { quick: boolean; log(line: string): void; figures: Figure[] }): Promise<void> {
+  const size = o.quick
+    ? { conversations: 2_000, messages: 20_000, samples: 5, opens: 3, catchUp: 500, live: 5, queries: SEARCH_QUERIES.slice(0, 3) }
+    : { conversations: 10_000, messages: 200_000, samples: 20, opens: 5, catchUp: 2_000, live: 20, queries: SEARCH_QUERIES };
+  const dir = mkdtempSync(join(tmpdir(), 'bench-renderer-'));
+  const dbFile = join(dir, 'service.sqlite');
+  const credentialsFile = join(dir, 'credentials.json');
+  const secretFile = join(dir, 'data', 'web-launch-secret');
+  const service = await startService({ db: dbFile, demo: true, credentialsOut: credentialsFile, quiet: true });
+  let host = await startWebHostProcess({ secretFile, signIn: credentialsFile, quiet: true });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const figures = o.figures;
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.addInitScript(PROBES);
+    await page.goto(host.url);
+    await page.locator('#conversation-listbox').waitFor({ timeout: 60_000 });
+    const appUrl = page.url();
+    const origin = new URL(appUrl).origin;
+    await showAllOpen(page);
+    await page.reload();
+    await page.locator('#conversation-listbox [role="option"]').first().waitFor({ timeout: 60_000 });
+
+    const creds = service.credentials!;
+    const api = { baseUrl: creds.baseUrl, inboxIdentifier: creds.apiInboxIdentifier };
+    o.log(`renderer: live, ${size.live} messages`);
+    figures.push(...(await benchLive(page, api, size.live)));
+    o.log(`renderer: catch-up after ${size.catchUp} messages while cut off`);
+    const caught = await benchCatchUp(page, { api, dbFile, agentToken: creds.agentToken, host, secretFile, credentialsFile, conversations: 50, messages: size.catchUp });
+    host = caught.host;
+    figures.push(...caught.figures);
+
+    // From the cache alone.
+    await service.stop();
+    o.log(`renderer: seeding ${size.conversations} conversations and ${size.messages} messages into the cache`);
+    const big = [1, 2];
+    const hostile = HOSTILE_MESSAGES.map((h, i) => ({ ...h, id: 3 + i }));
+    const calm = 3 + hostile.length;
+    const seeded = await seedCache(page, {
+      conversations: size.conversations,
+      messages: size.messages,
+      big: big.map((id) => ({ id, count: 500 })),
+      special: hostile.map((h) => ({ id: h.id, text: h.text() })),
+      marker: MARKER,
+    });
+    await serveBarePage(page, origin);
+    o.log(`renderer: cold open, ${size.opens} loads against the bare read`);
+    figures.push(...(await benchOpen(page, appUrl, origin, size.opens)));
+    // Still on the bare page: the reference read of the switch figure's conversations.
+    const reads: number[] = [];
+    for (let i = 0; i < 10; i++) reads.push((await bareMessages(page, big[i % big.length]!)).ms);
+
+    const openedAt = Date.now();
+    await page.goto(appUrl);
+    await page.locator('#conversation-listbox [role="option"]').first().waitFor({ timeout: 60_000 });
+    o.log('renderer: scrolling the whole list');
+    figures.push(...(await benchScroll(page)));
+    o.log(`renderer: switch, ${size.samples} times`);
+    figures.push(...(await benchSwitch(page, big.map((id) => ({ id, lastMessageId: seeded.lastMessageOf[id]! })), size.samples, median(reads))));
+    o.log('renderer: hostile messages');
+    figures.push(...(await benchHostile(page, hostile.map((h) => ({ name: h.name, id: h.id, lastMessageId: seeded.lastMessageOf[h.id]! })), calm, { id: calm + 1, lastMessageId: seeded.lastMessageOf[calm + 1]! })));
+    o.log(`renderer: triage, ${size.samples} of each`);
+    figures.push(...(await benchTriage(page, size.samples, SYNTHETIC_LABELS)));
+    o.log('renderer: local search');
+    figures.push(...(await benchSearch(page, MARKER, openedAt, size.queries)));
+    figures.push(...(await benchMemory(page, `${size.conversations} conversations and ${seeded.messages} messages cached, all indexed`)));
+  } finally {
+    await browser.close();
+    await host.stop();
+    await service.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -76,9 +76,8 @@ test('send two files by paste and by drag and drop, offline then online, arrivin
     await page.screenshot({ path: screenshotPath('64-files-queued-offline') });
 
     // A reload while offline: the message and its files are still queued (IndexedDB).
-    // (A reload does not reopen the conversation yet: it is opened again from its row.)
+    // (The conversation is in the address, so the reload reopens it.)
     await page.reload();
-    await inbox.list().locator(`#conversation-row-${conversationId}`).click();
     await expect(inbox.messages().filter({ hasText: caption })).toContainText('refund-confirmation.pdf', { timeout: 20_000 });
 
     // The service is back on the same address: the message goes, once, with both files.

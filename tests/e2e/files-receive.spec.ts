@@ -78,7 +78,7 @@ test('receive and open an image and a PDF', async ({ page }) => {
     await expect(disguised.getByRole('link', { name: 'Save cute-cat.png' })).toBeVisible();
     await expect(attachments.getByRole('img')).toHaveCount(1);
     await bubble.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: screenshotPath('60-files-received') });
+    await page.screenshot({ path: screenshotPath('90-files-received') });
     expect(await axeViolations(page, { impacts: ['serious', 'critical'] }), 'axe on received files').toEqual([]);
 
     // The larger view, by keyboard: focus the preview, Enter, Escape back.
@@ -90,7 +90,7 @@ test('receive and open an image and a PDF', async ({ page }) => {
     const previewWidth = await preview.evaluate((img) => img.getBoundingClientRect().width);
     expect(previewWidth).toBeLessThanOrEqual(320);
     await expect.poll(() => viewer.getByRole('img').evaluate((img: HTMLImageElement) => img.getBoundingClientRect().width)).toBe(480);
-    await page.screenshot({ path: screenshotPath('61-files-image-larger') });
+    await page.screenshot({ path: screenshotPath('91-files-image-larger') });
     expect(await axeViolations(page, { impacts: ['serious', 'critical'] }), 'axe on the image viewer').toEqual([]);
     await page.keyboard.press('Escape');
     await expect(viewer).toBeHidden();
@@ -105,7 +105,7 @@ test('receive and open an image and a PDF', async ({ page }) => {
     // allows no fetch of a blob: URL, so the frame is inspected rather than read).
     expect(frameSrc).toBe(await invoice.getByRole('link', { name: 'Save invoice-4411.pdf' }).getAttribute('href'));
     await expect.poll(() => pdfViewer.locator('iframe').evaluate((f: HTMLIFrameElement) => f.contentDocument?.contentType ?? '')).toBe('application/pdf');
-    await page.screenshot({ path: screenshotPath('62-files-pdf-open') });
+    await page.screenshot({ path: screenshotPath('92-files-pdf-open') });
     await pdfViewer.getByRole('button', { name: 'Close' }).click();
     await expect(pdfViewer).toBeHidden();
 

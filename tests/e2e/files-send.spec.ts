@@ -60,7 +60,7 @@ test('send two files by paste and by drag and drop, offline then online, arrivin
     await expect(pending).toContainText('refund-confirmation.pdf');
     const caption = `Here is the confirmation ${Date.now()}`;
     await page.keyboard.type(caption);
-    await page.screenshot({ path: screenshotPath('63-files-composer') });
+    await page.screenshot({ path: screenshotPath('93-files-composer') });
     expect(await axeViolations(page, { impacts: ['serious', 'critical'] }), 'axe on the composer with files').toEqual([]);
     await page.keyboard.press('Control+Enter');
 
@@ -73,7 +73,7 @@ test('send two files by paste and by drag and drop, offline then online, arrivin
     await expect(pending).toHaveCount(0);
     // Tried and failed (the service cannot be reached), waiting to try again.
     await expect(bubble).toContainText(/Not sent yet. Will retry automatically.|Not confirmed yet/, { timeout: 30_000 });
-    await page.screenshot({ path: screenshotPath('64-files-queued-offline') });
+    await page.screenshot({ path: screenshotPath('94-files-queued-offline') });
 
     // A reload while offline: the message and its files are still queued (IndexedDB).
     // (The conversation is in the address, so the reload reopens it.)
@@ -93,7 +93,7 @@ test('send two files by paste and by drag and drop, offline then online, arrivin
     expect(onService[0]!.attachments?.map((a) => [a.file_type, a.file_size])).toEqual([['image', png.length], ['file', pdf.length]]);
     await expect(inbox.messages().filter({ hasText: caption })).toHaveCount(1);
     await arrived.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: screenshotPath('65-files-sent-online') });
+    await page.screenshot({ path: screenshotPath('95-files-sent-online') });
     expect(await axeViolations(page, { impacts: ['serious', 'critical'] }), 'axe after the files arrived').toEqual([]);
     // The queue kept nothing: the files' bytes went with the confirmation.
     const leftover = await page.evaluate(async () => {

@@ -93,6 +93,8 @@ test('send two files by paste and by drag and drop, offline then online, arrivin
     expect(onService[0]!.attachments?.map((a) => [a.file_type, a.file_size])).toEqual([['image', png.length], ['file', pdf.length]]);
     await expect(inbox.messages().filter({ hasText: caption })).toHaveCount(1);
     await arrived.scrollIntoViewIfNeeded();
+    // Live again too (the socket reconnects on its own schedule, after the outbox may have sent).
+    await expect(inbox.liveIndicator()).toHaveAttribute('data-state', 'connected', { timeout: 60_000 });
     await page.screenshot({ path: screenshotPath('95-files-sent-online') });
     expect(await axeViolations(page, { impacts: ['serious', 'critical'] }), 'axe after the files arrived').toEqual([]);
     // The queue kept nothing: the files' bytes went with the confirmation.

@@ -11,7 +11,7 @@ import { advertiseExtensions } from './http/extensions';
 import { redactLogArgs, requestSerializer } from './http/log-redaction';
 import { installThrottles } from './http/throttle';
 import { installNotifier } from './notifications/notifier';
-import { accountRoutes } from './routes/account';
+import { accountCreationRoutes, accountRoutes } from './routes/account';
 import { agentTeamRoutes } from './routes/agents-teams';
 import { changeRoutes } from './routes/changes';
 import { assignmentPolicyRoutes } from './routes/assignment-policies';
@@ -33,7 +33,7 @@ import { labelRoutes } from './routes/labels';
 import { cannedResponseRoutes } from './routes/canned-responses';
 import { searchRoutes } from './routes/search';
 import { installationRoutes } from './routes/installation';
-import { installAccountScope } from './routes/account-scope';
+import { installAccountScope, installUserScope } from './routes/account-scope';
 import { useZodSchemas } from './http/route-schemas';
 import { messageRoutes } from './routes/messages';
 import { notificationRoutes } from './routes/notifications';
@@ -51,7 +51,7 @@ import { DEFAULT_WEBHOOK_TIMEOUT_MS, WebhookQueue } from './webhooks/delivery';
 import type { WebhookQueueOptions } from './webhooks/delivery';
 import { attachWebhookDispatch } from './webhooks/dispatcher';
 import { reportRoutes } from './routes/reports';
-import { uploadRoutes } from './routes/uploads';
+import { blobRoutes, uploadRoutes } from './routes/uploads';
 import { installReportingRecorder } from './reports/recorder';
 
 export interface ServiceOptions {
@@ -148,6 +148,7 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   void app.register(
     async (account) => {
       installAccountScope(account, deps);
+      await account.register(accountRoutes(deps));
       await account.register(inboxRoutes(deps));
       await account.register(inboxMemberRoutes(deps));
       await account.register(agentBotRoutes(deps));
@@ -159,6 +160,14 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
       await account.register(labelRoutes(deps));
       await account.register(cannedResponseRoutes(deps));
       await account.register(searchRoutes(deps));
+      await account.register(notificationRoutes(deps));
+      await account.register(webhookRoutes(deps));
+      await account.register(assignmentPolicyRoutes(deps));
+      await account.register(uploadRoutes(deps));
+      await account.register(changeRoutes(deps));
+      await account.register(conversationActionRoutes(deps));
+      await account.register(conversationRoutes(deps));
+      await account.register(conversationAssignmentRoutes(deps));
     },
     { prefix: '/api/v1/accounts/:account_id' },
   );
@@ -169,21 +178,21 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
     },
     { prefix: '/api/v2/accounts/:account_id' },
   );
-  profileRoutes(app, deps);
-  conversationRoutes(app, deps);
-  conversationActionRoutes(app, deps);
-  conversationAssignmentRoutes(app, deps);
+  // Outside an account: the signed-in user's own routes, their caller resolved by the user scope.
+  void app.register(
+    async (user) => {
+      installUserScope(user, deps);
+      await user.register(profileRoutes(deps));
+      await user.register(accountCreationRoutes(deps));
+    },
+    { prefix: '/api/v1' },
+  );
   messageRoutes(app, deps);
   contactRoutes(app, deps);
   contactNoteRoutes(app, deps);
   agentTeamRoutes(app, deps);
-  notificationRoutes(app, deps);
-  accountRoutes(app, deps);
-  assignmentPolicyRoutes(app, deps);
-  uploadRoutes(app, deps);
-  changeRoutes(app, deps);
-  webhookRoutes(app, db, clock);
   void app.register(installationRoutes(deps));
+  void app.register(blobRoutes(deps));
   // The contact-facing families (Client API, Widget API).
   const tokens = new WidgetTokens(db, clock, options.widgetTokenLifetimeSeconds ?? DEFAULT_WIDGET_TOKEN_LIFETIME_S);
   clientContactRoutes(app, deps);

@@ -5,17 +5,28 @@
 // is left (discarding it, never buffering) lets the client finish sending and read the answer.
 // Bounded: a body declared larger than MAX_DISCARD_BYTES is answered at once (nothing waits for
 // a gigabyte), reading stops after that many bytes, and after IDLE_MS without data.
+//
+// Answered at once, such a connection must not close while the client's bytes still arrive:
+// Fastify asks for `Connection: close`, Node then closes the socket with unread data, which sends a
+// reset, and the client's kernel drops the answer it had not read yet (a client saw no answer at
+// all, now and then under load; a client still sending got EPIPE). the error handler drops that ask:
+// Node's parser reads and drops the rest of the body while the answer is already out, for as long
+// as the client keeps sending it (as for any request body), and the connection then serves the next.
 import type { IncomingMessage } from 'node:http';
 
 /** More than the largest body the service reads (40 MB uploads), so any sane client finishes. */
 const MAX_DISCARD_BYTES = 64 * 1024 * 1024;
 const IDLE_MS = 10_000;
 
+/** Whether the answer goes before the rest of the body is read (a body declared too large to wait for); the error handler keeps the connection open for it. */
+export function answeredBeforeBody(req: IncomingMessage, maxBytes = MAX_DISCARD_BYTES): boolean {
+  const declared = Number(req.headers['content-length']);
+  return !(req.complete || req.readableEnded || req.destroyed) && Number.isFinite(declared) && declared > maxBytes;
+}
+
 export function discardRestOfBody(req: IncomingMessage, opts: { maxBytes?: number; idleMs?: number } = {}): Promise<void> {
   const maxBytes = opts.maxBytes ?? MAX_DISCARD_BYTES;
-  if (req.complete || req.readableEnded || req.destroyed) return Promise.resolve();
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes) return Promise.resolve();
+  if (req.complete || req.readableEnded || req.destroyed || answeredBeforeBody(req, maxBytes)) return Promise.resolve();
   return new Promise((resolve) => {
     let seen = 0;
     let timer: NodeJS.Timeout | undefined;

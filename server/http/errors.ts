@@ -4,7 +4,7 @@
 //   {errors: [string]}    api_access_token header missing (401)
 //   text/plain "Retry later" for 429, without Retry-After
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { discardRestOfBody } from './discard-body';
+import { answeredBeforeBody, discardRestOfBody } from './discard-body';
 
 export type ErrorBody = { error: string } | { message: string; attributes: string[] } | { errors: string[] };
 
@@ -37,6 +37,9 @@ export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler(async (err: FastifyError | HttpError, request, reply) => {
     // A failure before the body was read (too large, unreadable, refused first): read the rest
     // and discard it, so a client still sending can finish and read this answer (discard-body.ts).
+    // Answered before a body too large to wait for: the connection stays open while Node's parser
+    // drops the rest, so the client reads this answer instead of a reset (discard-body.ts).
+    if (answeredBeforeBody(request.raw)) reply.removeHeader('connection');
     await discardRestOfBody(request.raw);
     if (err instanceof HttpError) return reply.code(err.status).headers(err.headers).send(err.body);
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;

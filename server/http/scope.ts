@@ -12,7 +12,7 @@ import { intString, parseParams } from './params';
 
 export const accountParams = z.object({ account_id: intString });
 export const idParams = accountParams.extend({ id: intString });
-const conversationParams = accountParams.extend({ conversation_id: intString });
+export const conversationParams = accountParams.extend({ conversation_id: intString });
 
 /** A member user of the path's account (agent bots get 401 here: not a bot endpoint). */
 export function scoped(db: Db, request: FastifyRequest): AccountScope {

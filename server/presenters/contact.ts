@@ -1,7 +1,8 @@
 // Contacts as the /contacts endpoints return them (chatwoot-compat §2.7a with contact_inboxes),
 // the slim inbox inside them, the raw inbox model a contact create returns, search and note shapes.
 import type { Db } from '../db/open';
-import { json, stmt } from '../db/open';
+import { json } from '../db/open';
+import { inboxesOfContact } from '../store/contact-inboxes';
 import type { UserRow } from '../store/users';
 import type { InboxRow } from '../store/inboxes';
 import { inboxSettings } from './inbox';
@@ -44,9 +45,7 @@ export function inboxRaw(i: InboxRow) {
 
 /** Contact REST partial plus `contact_inboxes` (the /contacts endpoints include them by default). */
 export function contactWithInboxes(db: Db, c: ContactRow, visibleInboxIds?: number[]) {
-  const links = stmt(db, 'SELECT ci.source_id, i.* FROM contact_inboxes ci JOIN inboxes i ON i.id = ci.inbox_id WHERE ci.contact_id = ? ORDER BY ci.id').all(c.id) as (InboxRow & {
-    source_id: string;
-  })[];
+  const links = inboxesOfContact(db, c.id);
   return {
     ...contactRest(c),
     contact_inboxes: links.filter((l) => !visibleInboxIds || visibleInboxIds.includes(l.id)).map((l) => ({ source_id: l.source_id, inbox: inboxSlim(l) })),

@@ -4,8 +4,10 @@
 // Deliberate deviation: the contact_inbox record omits `pubsub_token`, the contact's live-update
 // credential, because this payload also leaves the service in webhook deliveries.
 import type { Db } from '../db/open';
-import { json, stmt } from '../db/open';
+import { json } from '../db/open';
 import { botById } from '../store/agent-bots';
+import { contactInboxById } from '../store/contact-inboxes';
+import { inboxById } from '../store/inboxes';
 import { userById } from '../store/users';
 import type { ConversationRow } from '../store/conversations';
 import { labelsOf, lastMessage, unreadCount } from '../store/conversations';
@@ -13,19 +15,9 @@ import { messagePush } from './message';
 import { agentBotPush, contactById, contactPush, teamById, userPush } from './people';
 import { epoch, epochFloat, iso } from './time';
 
-interface ContactInboxRecord {
-  id: number;
-  contact_id: number;
-  inbox_id: number;
-  source_id: string;
-  created_at: number;
-  updated_at: number;
-  hmac_verified: number;
-}
-
 function contactInboxRecord(db: Db, id: number | null) {
   if (id == null) return null;
-  const ci = stmt(db, 'SELECT id, contact_id, inbox_id, source_id, created_at, updated_at, hmac_verified FROM contact_inboxes WHERE id = ?').get(id) as ContactInboxRecord | undefined;
+  const ci = contactInboxById(db, id);
   if (!ci) return null;
   return { id: ci.id, contact_id: ci.contact_id, inbox_id: ci.inbox_id, source_id: ci.source_id, created_at: iso(ci.created_at), updated_at: iso(ci.updated_at), hmac_verified: ci.hmac_verified === 1 };
 }
@@ -37,7 +29,7 @@ export function messageConversationSummary(db: Db, c: ConversationRow) {
 }
 
 export function conversationPush(db: Db, c: ConversationRow) {
-  const inbox = stmt(db, 'SELECT channel_type FROM inboxes WHERE id = ?').get(c.inbox_id) as { channel_type: string } | undefined;
+  const inbox = inboxById(db, c.account_id, c.inbox_id);
   const contact = contactById(db, c.contact_id);
   const user = c.assignee_id == null ? undefined : userById(db, c.assignee_id);
   const bot = c.assignee_agent_bot_id == null ? undefined : botById(db, c.assignee_agent_bot_id);

@@ -1,7 +1,9 @@
 // Conversation REST shape (chatwoot-compat §2.1), key order as the reference service emits it.
 import type { Db } from '../db/open';
-import { json, stmt } from '../db/open';
+import { json } from '../db/open';
 import { botById } from '../store/agent-bots';
+import { contactInboxById } from '../store/contact-inboxes';
+import { inboxById } from '../store/inboxes';
 import { userById } from '../store/users';
 import type { ConversationRow } from '../store/conversations';
 import { labelsOf, lastMessage, unreadCount } from '../store/conversations';
@@ -12,18 +14,17 @@ import { epoch, epochFloat, iso } from './time';
 
 function sourceIdOf(db: Db, c: ConversationRow): string | null {
   if (c.contact_inbox_id == null) return null;
-  const row = stmt(db, 'SELECT source_id FROM contact_inboxes WHERE id = ?').get(c.contact_inbox_id) as { source_id: string } | undefined;
-  return row?.source_id ?? null;
+  return contactInboxById(db, c.contact_inbox_id)?.source_id ?? null;
 }
 
 /** `viewer` decides `team.is_member`; agent bots (user null) are members of no team. */
 export function conversationRest(db: Db, c: ConversationRow, viewer: { user: { id: number } | null }) {
-  const inbox = stmt(db, 'SELECT channel_type FROM inboxes WHERE id = ?').get(c.inbox_id) as { channel_type: string };
+  const inbox = inboxById(db, c.account_id, c.inbox_id)!;
   const contact = contactById(db, c.contact_id);
   const assignee = c.assignee_id == null ? undefined : userById(db, c.assignee_id);
   const botAssignee = c.assignee_agent_bot_id == null ? undefined : botById(db, c.assignee_agent_bot_id);
   const team = c.team_id == null ? undefined : teamById(db, c.team_id);
-  const hmac = c.contact_inbox_id == null ? null : (stmt(db, 'SELECT hmac_verified FROM contact_inboxes WHERE id = ?').get(c.contact_inbox_id) as { hmac_verified: number } | undefined);
+  const hmac = c.contact_inbox_id == null ? null : contactInboxById(db, c.contact_inbox_id);
   const unread = unreadCount(db, c);
   const summary = { display_id: c.display_id, assignee_id: c.assignee_id, last_activity_at: c.last_activity_at, unread_count: unread, source_id: sourceIdOf(db, c) };
   const push = (m: MessageRow | undefined) => (m ? messagePush(db, m, summary) : null);

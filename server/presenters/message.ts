@@ -1,48 +1,18 @@
 // Messages: the REST shape (§2.4) and the push_event_data shape (§2.6) used inside conversations and events.
 import type { Db } from '../db/open';
-import { json, stmt } from '../db/open';
+import { json } from '../db/open';
 import { botById } from '../store/agent-bots';
+import { conversationById } from '../store/conversations';
+import type { MessageRow } from '../store/messages';
+import { attachmentsOf } from '../store/messages';
 import { userById } from '../store/users';
 import { agentBotPush, contactById, contactPush, userPush } from './people';
 import { epoch, iso } from './time';
 
-export interface MessageRow {
-  id: number;
-  account_id: number;
-  inbox_id: number;
-  conversation_id: number;
-  message_type: number;
-  content_type: string;
-  content: string | null;
-  private: number;
-  status: string;
-  source_id: string | null;
-  content_attributes: string;
-  additional_attributes: string;
-  sender_type: string | null;
-  sender_id: number | null;
-  created_at: number;
-  updated_at: number;
-  /** The change sequence value of the row's latest insert or update (migration 5): the changes feed's order. */
-  change_seq: number;
-}
-
-interface AttachmentRow {
-  id: number;
-  message_id: number;
-  account_id: number;
-  file_type: string;
-  extension: string | null;
-  data_url: string | null;
-  thumb_url: string | null;
-  file_size: number | null;
-  width: number | null;
-  height: number | null;
-  fallback_title: string | null;
-}
+export type { MessageRow } from '../store/messages';
 
 function attachments(db: Db, messageId: number) {
-  const rows = stmt(db, 'SELECT * FROM attachments WHERE message_id = ? ORDER BY id').all(messageId) as AttachmentRow[];
+  const rows = attachmentsOf(db, messageId);
   return rows.map((a) => ({
     id: a.id,
     message_id: a.message_id,
@@ -76,8 +46,7 @@ function sender(db: Db, m: MessageRow) {
 
 /** The conversation's per-account display id: URLs and message JSON use it, never the DB id. */
 function displayIdOf(db: Db, conversationDbId: number): number {
-  const row = stmt(db, 'SELECT display_id FROM conversations WHERE id = ?').get(conversationDbId) as { display_id: number } | undefined;
-  return row?.display_id ?? 0;
+  return conversationById(db, conversationDbId)?.display_id ?? 0;
 }
 
 /** REST message (§2.4). `sender` and `attachments` keys are absent when there are none. */

@@ -1,32 +1,20 @@
 // Notifications (chatwoot-compat §2.14): the list item, and the raw model that mark-read, unread and
 // snooze return.
 import type { Db } from '../db/open';
-import { json, stmt } from '../db/open';
+import { json } from '../db/open';
 import { botById } from '../store/agent-bots';
+import { inboxById } from '../store/inboxes';
+import { latestChatContent, messageById } from '../store/messages';
+import type { NotificationRow } from '../store/notifications';
+import { notificationById, notificationCounts } from '../store/notifications';
 import { userById } from '../store/users';
 import type { ConversationRow } from '../store/conversations';
+import { conversationById } from '../store/conversations';
 import { conversationPush } from './conversation-push';
 import type { MessageRow } from './message';
 import { messagePush } from './message';
 import { agentBotPush, contactById, userPush } from './people';
 import { epoch, iso } from './time';
-
-export interface NotificationRow {
-  id: number;
-  account_id: number;
-  user_id: number;
-  notification_type: string;
-  primary_actor_type: string;
-  primary_actor_id: number;
-  secondary_actor_type: string | null;
-  secondary_actor_id: number | null;
-  read_at: number | null;
-  snoozed_until: number | null;
-  meta: string;
-  last_activity_at: number;
-  created_at: number;
-  updated_at: number;
-}
 
 const excerpt = (text: string | null | undefined, max = 120) => {
   const t = (text ?? '').replace(/\s+/g, ' ').trim();
@@ -36,7 +24,7 @@ const excerpt = (text: string | null | undefined, max = 120) => {
 function titleOf(db: Db, n: NotificationRow, c: ConversationRow): string {
   switch (n.notification_type) {
     case 'conversation_creation': {
-      const inbox = stmt(db, 'SELECT name FROM inboxes WHERE id = ?').get(c.inbox_id) as { name: string } | undefined;
+      const inbox = inboxById(db, c.account_id, c.inbox_id);
       return `A conversation (#${c.display_id}) has been created in ${inbox?.name ?? 'an inbox'}`;
     }
     case 'conversation_assignment':
@@ -51,7 +39,7 @@ function titleOf(db: Db, n: NotificationRow, c: ConversationRow): string {
 function secondaryOf(db: Db, n: NotificationRow, c: ConversationRow | undefined) {
   if (n.secondary_actor_id == null) return { actor: null, message: undefined };
   if (n.secondary_actor_type === 'Message') {
-    const m = stmt(db, 'SELECT * FROM messages WHERE id = ?').get(n.secondary_actor_id) as MessageRow | undefined;
+    const m = messageById(db, n.secondary_actor_id);
     if (!m || !c) return { actor: null, message: undefined };
     return { actor: messagePush(db, m, { display_id: c.display_id, assignee_id: c.assignee_id, last_activity_at: c.last_activity_at, unread_count: 0, source_id: null }), message: m };
   }
@@ -71,12 +59,12 @@ function senderName(db: Db, m: MessageRow): string {
 }
 
 export function notificationItem(db: Db, n: NotificationRow) {
-  const c = stmt(db, 'SELECT * FROM conversations WHERE id = ?').get(n.primary_actor_id) as ConversationRow | undefined;
+  const c = conversationById(db, n.primary_actor_id);
   const user = userById(db, n.user_id);
   const { actor, message } = secondaryOf(db, n, c);
   const body = message
     ? `${senderName(db, message)}: ${excerpt(message.content)}`
-    : excerpt((c ? (stmt(db, 'SELECT content FROM messages WHERE conversation_id = ? AND message_type IN (0, 1) AND private = 0 ORDER BY id DESC LIMIT 1').get(c.id) as { content: string | null } | undefined) : undefined)?.content);
+    : excerpt(c ? latestChatContent(db, c.id) : undefined);
   return {
     id: n.id,
     notification_type: n.notification_type,
@@ -121,12 +109,9 @@ export function notificationRaw(n: NotificationRow) {
  * A deleted notification is only `{id}`.
  */
 export function notificationEventPayload(db: Db, e: { name: string; accountId: number; userId: number; notificationId: number }) {
-  const counts = stmt(
-    db,
-    'SELECT COUNT(*) AS count, COALESCE(SUM(read_at IS NULL), 0) AS unread_count FROM notifications WHERE account_id = ? AND user_id = ?',
-  ).get(e.accountId, e.userId) as { count: number; unread_count: number };
+  const counts = notificationCounts(db, e);
   if (e.name === 'notification.deleted') return { notification: { id: e.notificationId }, ...counts };
-  const row = stmt(db, 'SELECT * FROM notifications WHERE id = ?').get(e.notificationId) as NotificationRow | undefined;
+  const row = notificationById(db, e.notificationId);
   if (!row) return undefined;
   return { notification: { ...notificationItem(db, row), account_id: row.account_id }, ...counts };
 }

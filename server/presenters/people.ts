@@ -1,41 +1,19 @@
 // Contacts, users (agents) and teams as they appear inside other records (chatwoot-compat §2.7, §2.10, §2.12).
 import type { Db } from '../db/open';
-import { json, stmt } from '../db/open';
-import type { UserRow } from '../store/users';
+import { json } from '../db/open';
 import type { BotRow } from '../store/agent-bots';
+import type { ContactRow } from '../store/contacts';
+import type { TeamRow } from '../store/teams';
+import { isTeamMember } from '../store/teams';
+import type { UserRow } from '../store/users';
+import { membershipIn } from '../store/users';
 import { epoch } from './time';
 
-export interface ContactRow {
-  id: number;
-  account_id: number;
-  name: string;
-  email: string | null;
-  phone_number: string | null;
-  identifier: string | null;
-  contact_type: string;
-  blocked: number;
-  additional_attributes: string;
-  custom_attributes: string;
-  last_activity_at: number | null;
-  created_at: number;
-  updated_at: number;
-  /** The avatar's uploads row and its absolute URL (migration 4); null without an avatar. */
-  avatar_upload_id: number | null;
-  thumbnail: string | null;
-  /** An avatar_url as given: recorded, never fetched nor rendered. */
-  avatar_external_url: string | null;
-}
-
-export interface TeamRow {
-  id: number;
-  account_id: number;
-  name: string;
-  description: string;
-  allow_auto_assign: number;
-}
-
-export const contactById = (db: Db, id: number) => stmt(db, 'SELECT * FROM contacts WHERE id = ?').get(id) as ContactRow | undefined;
-export const teamById = (db: Db, id: number) => stmt(db, 'SELECT * FROM teams WHERE id = ?').get(id) as TeamRow | undefined;
+// The rows and finders live in store/; presenters and routes have long imported them from here.
+export type { ContactRow } from '../store/contacts';
+export { contactById } from '../store/contacts';
+export type { TeamRow } from '../store/teams';
+export { teamById } from '../store/teams';
 
 /** Contact REST partial (§2.7a), without contact_inboxes. */
 export function contactRest(c: ContactRow) {
@@ -88,10 +66,7 @@ export function userPush(u: UserRow) {
 
 /** Agent partial (§2.10a), in the context of one account. */
 export function agentPartial(db: Db, u: UserRow, accountId: number) {
-  const membership = stmt(db, 'SELECT role, availability, auto_offline FROM account_users WHERE account_id = ? AND user_id = ?').get(
-    accountId,
-    u.id,
-  ) as { role: string; availability: string; auto_offline: number } | undefined;
+  const membership = membershipIn(db, accountId, u.id);
   return {
     id: u.id,
     account_id: accountId,
@@ -109,7 +84,7 @@ export function agentPartial(db: Db, u: UserRow, accountId: number) {
 
 /** Team partial (§2.12). */
 export function teamPartial(db: Db, t: TeamRow, userId: number) {
-  const member = stmt(db, 'SELECT 1 FROM team_members WHERE team_id = ? AND user_id = ?').get(t.id, userId);
+  const member = isTeamMember(db, t.id, userId);
   return {
     id: t.id,
     name: t.name,

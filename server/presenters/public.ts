@@ -3,10 +3,11 @@
 // the widget's message and contact summaries (§1.17). Private notes and activity messages never
 // appear in any of them.
 import type { Db } from '../db/open';
-import { json, stmt } from '../db/open';
+import { json } from '../db/open';
 import type { ConversationRow } from '../store/conversations';
 import type { ContactInboxRow } from '../store/contact-inboxes';
 import { avatarAttributes } from '../store/contact-inboxes';
+import { chatMessagesOf } from '../store/messages';
 import type { MessageRow } from './message';
 import { messageRest } from './message';
 import type { ContactRow } from './people';
@@ -84,11 +85,6 @@ export function widgetCreatedMessage(db: Db, m: MessageRow, displayId: number, e
   };
 }
 
-/** Messages a contact may see: no private notes, no activity messages. */
-function chatMessages(db: Db, conversationId: number): MessageRow[] {
-  return stmt(db, 'SELECT * FROM messages WHERE conversation_id = ? AND private = 0 AND message_type != 2 ORDER BY id').all(conversationId) as MessageRow[];
-}
-
 /** public_conversation (chatwoot-compat §1.16). */
 export function publicConversation(db: Db, c: ConversationRow, contact: ContactRow) {
   return {
@@ -98,7 +94,7 @@ export function publicConversation(db: Db, c: ConversationRow, contact: ContactR
     contact_last_seen_at: epoch(c.contact_last_seen_at),
     status: c.status,
     agent_last_seen_at: epoch(c.agent_last_seen_at),
-    messages: chatMessages(db, c.id).map((m) => publicMessage(db, m, c.display_id)),
+    messages: chatMessagesOf(db, c.id).map((m) => publicMessage(db, m, c.display_id)),
     contact: contactRecord(contact),
   };
 }

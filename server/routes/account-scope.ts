@@ -9,9 +9,10 @@
 // A route that looks up records named in its path does so in its own preValidation step, so a
 // missing record is 404 before its body is judged, as before.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AccountScope, Caller } from '../http/auth';
-import { requireAdmin } from '../http/auth';
+import type { AccountScope, Actor, Caller } from '../http/auth';
+import { authenticate, requireAdmin } from '../http/auth';
 import { input, wrapped } from '../http/body';
+import { unauthorized } from '../http/errors';
 import { callerScoped, scoped } from '../http/scope';
 import type { RouteDeps } from './deps';
 
@@ -21,10 +22,14 @@ declare module 'fastify' {
     access?: 'member' | 'administrator' | 'member-or-bot';
     /** The resource key a body may be wrapped under (Rails' `wrap_parameters`): `{inbox: {...}}` or `{...}`. */
     wrap?: string;
+    /** Outside an account: a request without a token is let through, `request.actor` unset (a sign-up). */
+    signedOut?: boolean;
   }
   interface FastifyRequest {
     /** Who is calling, in the path's account (set by the account scope). */
     caller: Caller;
+    /** The signed-in user, on routes outside an account (set by the user scope). */
+    actor: Actor | undefined;
   }
 }
 
@@ -46,10 +51,37 @@ export function installAccountScope(scope: FastifyInstance, deps: RouteDeps) {
     if (access === 'administrator') requireAdmin(member);
     request.caller = member;
   });
-  scope.addHook('preValidation', async (request) => {
-    if (!request.routeOptions.schema?.body) return;
-    const params = input(request);
-    const key = request.routeOptions.config.wrap;
-    request.body = key ? wrapped(params, key) : params;
+  scope.addHook('preValidation', mergeParameters);
+}
+
+/** The request's parameters as one object, for a route with a body schema. */
+async function mergeParameters(request: FastifyRequest) {
+  if (!request.routeOptions.schema?.body) return;
+  const params = input(request);
+  const key = request.routeOptions.config.wrap;
+  request.body = key ? wrapped(params, key) : params;
+}
+
+const signedIn = (request: FastifyRequest) => request.headers['api_access_token'] !== undefined || request.headers['api-access-token'] !== undefined;
+
+/**
+ * The user scope, for routes outside an account (the profile, account creation): `onRequest`
+ * resolves `request.actor`, a user (401 without or with a wrong token, as in an account; 401 for an
+ * agent bot); a `signedOut` route lets a request without a token header through. Parameters as in
+ * the account scope.
+ */
+export function installUserScope(scope: FastifyInstance, deps: RouteDeps) {
+  scope.decorateRequest('actor', undefined);
+  scope.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.signedOut && !signedIn(request)) return;
+    const actor = authenticate(deps.db, request);
+    if (actor.kind !== 'user') throw unauthorized('Access to this endpoint is not authorized for bots');
+    request.actor = actor;
   });
+  scope.addHook('preValidation', mergeParameters);
+}
+
+/** The signed-in user of a route that does not let signed-out requests through. */
+export function actorOf(request: FastifyRequest): Actor {
+  return request.actor!;
 }

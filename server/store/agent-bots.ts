@@ -50,3 +50,6 @@ export function setInboxBot(db: Db, inboxId: number, botId: number | null) {
   if (botId === null) stmt(db, 'DELETE FROM agent_bot_inboxes WHERE inbox_id = ?').run(inboxId);
   else stmt(db, "INSERT INTO agent_bot_inboxes (inbox_id, agent_bot_id, status) VALUES (?, ?, 'active') ON CONFLICT (inbox_id) DO UPDATE SET agent_bot_id = excluded.agent_bot_id").run(inboxId, botId);
 }
+
+/** Whether the bot is attached to the inbox. */
+export const botAttachedTo = (db: Db, botId: number, inboxId: number) => Boolean(stmt(db, 'SELECT 1 FROM agent_bot_inboxes WHERE agent_bot_id = ? AND inbox_id = ?').get(botId, inboxId));

@@ -5,7 +5,7 @@
 // current state.
 import type { Db } from '../db/open';
 import { stmt } from '../db/open';
-import type { MessageRow } from '../presenters/message';
+import type { MessageRow } from './messages';
 import type { ConversationRow } from './conversations';
 
 export interface ChangeSequenceRow {

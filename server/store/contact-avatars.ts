@@ -1,12 +1,12 @@
 // A contact's avatar. The image bytes are an uploads row, so they are kept and served exactly as
-// attachment uploads are (routes/uploads.ts: an unguessable key, an image content type, a sandboxing
+// attachment uploads are (routes/uploads/: an unguessable key, an image content type, a sandboxing
 // CSP). The contact's `thumbnail` is the absolute URL of those bytes, or null without an avatar. An
 // `avatar_url` is recorded as given and never fetched nor rendered: thumbnail only ever points at
 // bytes this service serves (see server/README.md).
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/open';
 import { stmt } from '../db/open';
-import type { ContactRow } from '../presenters/people';
+import type { ContactRow } from './contacts';
 import { insertUploadBytes, uploadUrl } from './uploads';
 
 /** An image already checked (magic bytes, size) by http/contact-form.ts. */

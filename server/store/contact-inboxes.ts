@@ -4,7 +4,7 @@
 import type { Db } from '../db/open';
 import { stmt } from '../db/open';
 import type { InboxRow } from './inboxes';
-import type { ContactRow } from '../presenters/people';
+import type { ContactRow } from './contacts';
 import type { ConversationRow } from './conversations';
 import { createContactInbox } from './provision';
 import type { WriteContext } from './writes';
@@ -130,3 +130,7 @@ export function visibleConversation(db: Db, ci: ContactInboxRow, family: 'client
 /** A contact's contact inbox in an inbox (the first, if there are several). */
 export const contactInboxOf = (db: Db, contactId: number, inboxId: number) =>
   stmt(db, 'SELECT * FROM contact_inboxes WHERE contact_id = ? AND inbox_id = ? ORDER BY id LIMIT 1').get(contactId, inboxId) as ContactInboxRow | undefined;
+
+/** The inboxes a contact is in, with its source id in each, in the order it joined them. */
+export const inboxesOfContact = (db: Db, contactId: number) =>
+  stmt(db, 'SELECT ci.source_id, i.* FROM contact_inboxes ci JOIN inboxes i ON i.id = ci.inbox_id WHERE ci.contact_id = ? ORDER BY ci.id').all(contactId) as (InboxRow & { source_id: string })[];

@@ -2,7 +2,7 @@
 // 1000 between, oldest first), with private notes and activity messages always left out.
 import type { Db } from '../db/open';
 import { stmt } from '../db/open';
-import type { MessageRow } from '../presenters/message';
+import type { MessageRow } from './messages';
 
 const VISIBLE = 'conversation_id = ? AND private = 0 AND message_type != 2';
 

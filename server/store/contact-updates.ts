@@ -3,7 +3,7 @@
 import type { Db } from '../db/open';
 import { json, stmt } from '../db/open';
 import type { Changes } from '../events/bus';
-import type { ContactRow } from '../presenters/people';
+import type { ContactRow } from './contacts';
 import { contactPush } from '../presenters/people';
 import type { AvatarChange } from './contact-avatars';
 import { applyAvatar, deleteAvatarOf } from './contact-avatars';

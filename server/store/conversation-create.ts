@@ -11,7 +11,7 @@ import { attributesObject, boolish, oneOf, optionalId } from '../http/body';
 import { invalid, notAuthorized, notFound } from '../http/errors';
 import type { InboxRow } from './inboxes';
 import { inboxSettings } from '../presenters/inbox';
-import type { ContactRow } from '../presenters/people';
+import type { ContactRow } from './contacts';
 import type { ConversationRow } from './conversations';
 import { createContactInbox } from './provision';
 import type { WriteContext } from './writes';

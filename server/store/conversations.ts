@@ -7,7 +7,7 @@ import type { AccountScope } from '../http/auth';
 import { visibleInboxIds } from '../http/auth';
 import type { Precondition } from '../http/preconditions';
 import { matchesRevision, preconditionFailed } from '../http/preconditions';
-import type { MessageRow } from '../presenters/message';
+import type { MessageRow } from './messages';
 
 export interface ConversationRow {
   id: number;
@@ -46,6 +46,8 @@ export function conversationByDisplayId(db: Db, accountId: number, displayId: nu
     | ConversationRow
     | undefined;
 }
+
+export const conversationById = (db: Db, id: number) => stmt(db, 'SELECT * FROM conversations WHERE id = ?').get(id) as ConversationRow | undefined;
 
 export function revisionOf(db: Db, conversationId: number): number {
   return (stmt(db, 'SELECT revision FROM conversations WHERE id = ?').get(conversationId) as { revision: number }).revision;

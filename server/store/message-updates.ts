@@ -3,7 +3,7 @@
 // values a contact submits to an interactive message (a CSAT survey).
 import type { Db } from '../db/open';
 import { json, stmt } from '../db/open';
-import type { MessageRow } from '../presenters/message';
+import type { MessageRow } from './messages';
 import type { ConversationRow } from './conversations';
 import type { WriteContext } from './writes';
 import { commit } from './writes';

@@ -2,8 +2,8 @@
 // see (inbox ids given), with `like` an escaped LIKE pattern.
 import type { Db } from '../db/open';
 import { stmt } from '../db/open';
-import type { MessageRow } from '../presenters/message';
-import type { ContactRow } from '../presenters/people';
+import type { MessageRow } from './messages';
+import type { ContactRow } from './contacts';
 import type { ConversationRow } from './conversations';
 
 export const SEARCH_PAGE_SIZE = 15;

@@ -1,5 +1,5 @@
 // Uploaded files (POST A/upload) and the attachment metadata messages carry. File bytes live in
-// SQLite beside their metadata (capped, see routes/uploads.ts); a blob key is an unguessable bearer
+// SQLite beside their metadata (capped, see routes/uploads/); a blob key is an unguessable bearer
 // name, like a storage service's signed URL, so the app can show an image without a token.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/open';
@@ -108,3 +108,7 @@ export function extensionOf(filename: string | undefined | null): string | null 
   const match = /\.([A-Za-z0-9]{1,10})$/.exec(filename ?? '');
   return match ? match[1]!.toLowerCase() : null;
 }
+
+/** A stored file's bytes by blob key (an external-URL upload has none). */
+export const storedFileByKey = (db: Db, key: string) =>
+  stmt(db, 'SELECT filename, content_type, data FROM uploads WHERE blob_key = ? AND data IS NOT NULL').get(key) as { filename: string; content_type: string; data: Buffer } | undefined;

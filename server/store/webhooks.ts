@@ -1,4 +1,4 @@
-// Account webhooks (chatwoot-compat §1.14, §5.1): what routes/webhooks.ts reads and writes.
+// Account webhooks (chatwoot-compat §1.14, §5.1): what routes/webhooks/ reads and writes.
 import type { Db } from '../db/open';
 import { stmt } from '../db/open';
 

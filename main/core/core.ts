@@ -9,8 +9,10 @@ import type { BridgeEventName, BridgeEventPayload } from '../../shared/bridge/ev
 import type { Result } from '../../shared/bridge/result';
 import { fail } from '../../shared/bridge/result';
 import type { ServiceClientOptions, ServiceRequest } from './api/client';
+import type { OperationContext } from './api/operations';
 import { isApiCall, operations, outputSchemaOf } from './api/operations';
 import type { DesktopHost } from './desktop/host';
+import { createServiceFiles, fileHandlers } from './files/service-files';
 import { appHandlers } from './handlers/app-handlers';
 import { sessionHandlers } from './handlers/session-handlers';
 import type { Handler, LocalCallName } from './handlers/types';
@@ -39,6 +41,8 @@ export interface CoreDeps {
   fetch?: typeof fetch;
   clientOptions?: Partial<Omit<ServiceClientOptions, 'baseUrl' | 'token' | 'fetch'>>;
   now?: () => number;
+  /** Arms a timer (file fetches' time limit); injected so tests never wait on a clock. */
+  timer?: (ms: number, fire: () => void) => () => void;
   /**
    * Live updates: main holds a socket to the active session's service. Off unless given, so a
    * core without a reachable service (most unit tests) opens no socket.
@@ -73,6 +77,10 @@ export function createMainCore(deps: CoreDeps) {
     onChange: (state) => {
       emit('session.changed', state);
       live?.sync();
+      // What was fetched for one session is not kept for the next (or for nobody).
+      const id = state.status === 'signed_in' ? state.session.id : undefined;
+      if (id !== filesFor) files.forget();
+      filesFor = id;
     },
     onCacheObsolete: (sessionIds) => emit('session.cacheObsolete', { sessionIds }),
   });
@@ -88,6 +96,17 @@ export function createMainCore(deps: CoreDeps) {
         options: { ...(deps.fetch ? { detect: transportDetector(deps.fetch) } : {}), ...deps.liveUpdates },
       })
     : undefined;
+  let filesFor: string | undefined;
+  const files = createServiceFiles({
+    fetch: deps.fetch ?? fetch,
+    ...(deps.timer ? { timer: deps.timer } : {}),
+    session: () => {
+      const s = sessions.current();
+      return s ? { id: s.info.id, baseUrl: s.info.baseUrl } : undefined;
+    },
+    read: (name, input) => callApi(name, input) as never,
+    holdsSecret: (text) => secrets.scrub(text) !== text,
+  });
   // A session reopened from disk is active once the saved file is read.
   void sessions.ready.then(() => live?.sync());
   // Typed as a full table: a local call without a handler does not compile.
@@ -99,6 +118,7 @@ export function createMainCore(deps: CoreDeps) {
       notificationClicked: (conversationId) => emit('app.notificationClicked', { conversationId }),
       notificationAction: (conversationId, action) => emit('app.notificationAction', { conversationId, action }),
     }),
+    ...fileHandlers(files),
   };
   const localHandler = (name: BridgeCallName) =>
     Object.prototype.hasOwnProperty.call(local, name) ? (local[name as LocalCallName] as (input: unknown) => Promise<Result<unknown>>) : undefined;
@@ -108,8 +128,9 @@ export function createMainCore(deps: CoreDeps) {
     await sessions.ready;
     const session = sessions.current();
     if (!session) return fail(sessions.state().status === 'expired' ? 'session_expired' : 'not_signed_in', 'Sign in to continue.');
-    const build = operations[name] as (input: unknown, ctx: { accountId: number }) => ServiceRequest;
-    const result = await session.client.send(build(input, { accountId: session.info.accountId }), outputSchemaOf(name));
+    const build = operations[name] as (input: unknown, ctx: OperationContext) => ServiceRequest;
+    const ctx: OperationContext = { accountId: session.info.accountId, uploadProgress: (progress) => emit('messages.uploadProgress', progress) };
+    const result = await session.client.send(build(input, ctx), outputSchemaOf(name));
     if (!result.ok && result.error.kind === 'unauthorized') {
       if ((await sessions.confirmExpiry(session.info.id)) === 'still_valid') {
         return fail('forbidden', 'You do not have permission to do this.', { status: 401 });

@@ -23,6 +23,9 @@ export const secureWebPreferences = (preloadPath: string) =>
     webviewTag: false,
     navigateOnDragDrop: false,
     spellcheck: true,
+    // Chromium's PDF viewer (the only plugin Electron has) shows a received PDF in the app's viewer
+    // frame, from a blob: URL main typed application/pdf by its bytes; without it the frame is blank.
+    plugins: true,
   }) as const;
 
 export interface MainWindowOptions {

@@ -29,6 +29,11 @@ export interface WebHost {
 }
 
 const HELLO_TIMEOUT_MS = 5_000;
+/**
+ * The largest frame the page may send: a message with its files (25 MB of bytes, base64, plus up to
+ * 150,000 characters of text) fits; anything larger closes the socket (ws answers 1009).
+ */
+export const MAX_FRAME_BYTES = 40 * 1024 * 1024;
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   if (!existsSync(`${options.staticDir}/index.html`)) {
@@ -51,7 +56,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   await app.register(fastifyStatic, { root: options.staticDir, index: 'index.html', dotfiles: 'deny' });
 
   const sockets = new Set<WebSocket>();
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1_048_576 });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   app.server.on('upgrade', (request, socket, head) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname !== '/bridge' || !isOwnHost(request.headers.host, port) || !isOwnOrigin(request.headers.origin, port)) {

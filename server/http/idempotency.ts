@@ -43,6 +43,16 @@ export function keyedRequest(request: FastifyRequest, caller: Caller, material: 
   return { scope: { account_id: caller.accountId, owner_type: caller.actor.kind === 'user' ? 'User' : 'AgentBot', owner_id: caller.actor.id, key }, fingerprint };
 }
 
+/**
+ * What a multipart form asks for, as fingerprint material: its fields (nested as the route reads
+ * them) and each file, in order, by field, name, declared type and a digest of its bytes. Every one of
+ * those is stored with the record (the declared type decides the file's type and how it is served),
+ * so a form that differs in any of them is another request.
+ */
+export function formMaterial(form: { params: unknown; files: readonly { fieldname: string; filename: string; mimetype: string; data: Buffer }[] }) {
+  return { params: form.params, files: form.files.map((f) => [f.fieldname, f.filename, f.mimetype, createHash('sha256').update(f.data).digest('hex')]) };
+}
+
 const ttlOf = (deps: RouteDeps) => deps.idempotencyTtlMs ?? DEFAULT_IDEMPOTENCY_TTL_MS;
 
 function replay(reply: FastifyReply, keyed: KeyedRequest, stored: IdempotencyKeyRow): FastifyReply {

@@ -9,6 +9,7 @@ import { contactCalls } from './calls/contacts';
 import { contactWriteCalls } from './calls/contact-writes';
 import { conversationCalls } from './calls/conversations';
 import { directoryCalls } from './calls/directory';
+import { fileCalls } from './calls/files';
 import { messageCalls } from './calls/messages';
 import { searchCalls } from './calls/search';
 import { sessionCalls } from './calls/session';
@@ -26,6 +27,7 @@ export const bridgeCalls = {
   ...searchCalls,
   ...triageCalls,
   ...messageCalls,
+  ...fileCalls,
 } as const;
 
 export type BridgeCallName = keyof typeof bridgeCalls;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { liveEventSchema } from '../api/live-events';
 import { liveStatusSchema } from './calls/app';
+import { uploadProgressSchema } from './calls/messages';
 import { sessionStateSchema } from './calls/session';
 
 export const bridgeEvents = {
@@ -22,6 +23,8 @@ export const bridgeEvents = {
   'app.notificationClicked': z.object({ conversationId: z.number().int().positive() }),
   /** The agent chose an action on an OS notification (where the OS offers them: macOS). */
   'app.notificationAction': z.object({ conversationId: z.number().int().positive(), action: z.enum(['markRead']) }),
+  /** A message with files is on its way to the service: `sent` of `total` bytes of its request handed over. */
+  'messages.uploadProgress': uploadProgressSchema,
 } as const;
 export type BridgeEventName = keyof typeof bridgeEvents;
 export type BridgeEventPayload<E extends BridgeEventName> = z.infer<(typeof bridgeEvents)[E]>;

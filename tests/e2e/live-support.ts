@@ -5,11 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { runWebMode } from '../../main/web/cli';
 import { startService } from '../../scripts/lib/service-process';
 import type { DemoCredentialsFile, RunningService } from '../../scripts/lib/service-process';
 import type { ContactRef } from '../support/client-api';
 import { contactClient } from '../support/client-api';
-import { expect } from './fixtures';
+import { expect, rendererDir } from './fixtures';
 import { InboxPage } from './pages/InboxPage';
 import { SignInPage } from './pages/SignInPage';
 
@@ -46,6 +47,19 @@ export function readServiceDb<T>(dbFile: string, read: (db: Database.Database) =
   } finally {
     db.close();
   }
+}
+
+/**
+ * The demo service CLI on a database file (so it can stop and start again on the same port with
+ * the same data, and the test can read that file), and web mode's host. The caller closes both.
+ */
+export async function fileBackedStack(prefix: string) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const dbFile = join(dir, 'service.sqlite');
+  const service = await startService({ db: dbFile, demo: true, credentialsOut: join(dir, 'credentials.json'), quiet: true });
+  const creds = service.credentials!;
+  const host = await runWebMode({ staticDir: rendererDir });
+  return { dbFile, service, creds, port: Number(new URL(creds.baseUrl).port), host };
 }
 
 /**

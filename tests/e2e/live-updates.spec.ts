@@ -3,25 +3,18 @@
 // assigns a conversation to the agent; the service stops and comes back on the same port (same
 // database file), and what was written while the app could not hear it shows after the catch-up.
 // Nothing is reloaded: every change reaches the page through main's socket.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { runWebMode } from '../../main/web/cli';
 import { startService } from '../../scripts/lib/service-process';
 import type { RunningService } from '../../scripts/lib/service-process';
 import { axeViolations } from './a11y';
-import { clientApi, openOldestConversationLive } from './live-support';
+import { clientApi, fileBackedStack, openOldestConversationLive } from './live-support';
 import { SessionSwitcher } from './pages/SessionSwitcher';
-import { expect, rendererDir, screenshotPath, test } from './fixtures';
+import { expect, screenshotPath, test } from './fixtures';
 
 test('new messages, an assignment and a service restart reach the open inbox without a reload', async ({ page }) => {
   test.setTimeout(120_000);
-  const dir = mkdtempSync(join(tmpdir(), 'e2e-live-'));
-  const dbFile = join(dir, 'service.sqlite');
-  let service: RunningService = await startService({ db: dbFile, demo: true, credentialsOut: join(dir, 'credentials.json'), quiet: true });
-  const creds = service.credentials!;
-  const port = Number(new URL(creds.baseUrl).port);
-  const host = await runWebMode({ staticDir: rendererDir });
+  const stack = await fileBackedStack('e2e-live-');
+  const { dbFile, creds, host, port } = stack;
+  let service: RunningService = stack.service;
   try {
     const client = clientApi(creds.baseUrl, creds);
     // The agent opens the conversation with the oldest activity.

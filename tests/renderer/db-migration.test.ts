@@ -2,10 +2,10 @@
 // skeleton) to version 2 (the inbox), data written by version 1 survives and gains what version 2
 // indexes; from version 2 to 3 (the sync engine's tables), 3 to 4 (settings) and 5 to 6 (contact
 // notes) every row and the queue stay as they were; from 4 to 5 the rows gain nothing but the
-// `[status+unreadCount]` index the unread badge reads.
+// `[status+unreadCount]` index the unread badge reads; 6 to 7 adds the table of queued files' bytes.
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { V1_STORES, V2_STORES, V3_STORES, V4_STORES, V5_STORES } from '../../renderer/src/db/migrations';
+import { V1_STORES, V2_STORES, V3_STORES, V4_STORES, V5_STORES, V6_STORES } from '../../renderer/src/db/migrations';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { conv, msg, uniqueDbName } from './fixtures';
 
@@ -28,14 +28,14 @@ async function writeVersion1(name: string) {
   v1.close();
 }
 
-describe('cache migration 1 → 2 → 3 → 4', () => {
+describe('cache migration 1 → 2 → 3 → 4 → 7', () => {
   it('keeps every row and derives the new indexed fields', async () => {
     const name = uniqueDbName('migrate');
     await writeVersion1(name);
 
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
 
     const c7 = await db.conversations.get(7);
     expect(c7).toMatchObject({ id: 7, contactId: 55, assigneeName: 'Agent 3', priorityRank: 2, labels: ['vip', 'bug'], preview: 'hi' });
@@ -62,12 +62,12 @@ describe('cache migration 1 → 2 → 3 → 4', () => {
     db.close();
   });
 
-  it('opens a fresh database straight at version 6', async () => {
+  it('opens a fresh database straight at version 7', async () => {
     const db = new InboxDb(uniqueDbName('fresh'));
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     expect(db.tables.map((t) => t.name).sort()).toEqual(
-      ['agents', 'cannedResponses', 'contactNotes', 'contacts', 'conversationRecords', 'conversations', 'cursors', 'drafts', 'inboxes', 'labels', 'messages', 'outbox', 'quiet', 'settings', 'sync', 'teams', 'viewCounts'],
+      ['agents', 'cannedResponses', 'contactNotes', 'contacts', 'conversationRecords', 'conversations', 'cursors', 'drafts', 'inboxes', 'labels', 'messages', 'outbox', 'outboxFiles', 'quiet', 'settings', 'sync', 'teams', 'viewCounts'],
     );
     db.close();
   });
@@ -84,7 +84,7 @@ describe('cache migration 1 → 2 → 3 → 4', () => {
     v2.close();
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     expect((await db.outbox.orderBy('seq').toArray()).map((e) => [e.clientId, e.state])).toEqual([['c1', 'queued'], ['c2', 'failed']]);
     expect(await db.conversations.get(7)).toMatchObject({ status: 'resolved' });
     await db.quiet.put({ conversationId: 7, until: 5 });
@@ -102,7 +102,7 @@ describe('cache migration 1 → 2 → 3 → 4', () => {
     v3.close();
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     expect((await db.outbox.toArray()).map((e) => [e.clientId, e.state])).toEqual([['c3', 'queued']]);
     expect(await db.sync.get('watermark')).toEqual({ key: 'watermark', value: 42 });
     await db.settings.put({ key: 'notifications', value: { enabled: false } });
@@ -119,7 +119,7 @@ describe('cache migration 1 → 2 → 3 → 4', () => {
     v4.close();
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     expect(await db.conversations.count()).toBe(4);
     const keys = await db.conversations.where('[status+unreadCount]').between(['open', 1], ['open', Infinity]).keys();
     expect(keys).toEqual([['open', 3], ['open', 10]]);
@@ -136,7 +136,7 @@ describe('cache migration 1 → 2 → 3 → 4', () => {
     v5.close();
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     expect((await db.outbox.toArray()).map((e) => [e.clientId, e.state])).toEqual([['c4', 'queued']]);
     expect(await db.settings.get('waiting')).toEqual({ key: 'waiting', value: { warnMinutes: 5, alertMinutes: 10 } });
     expect(await db.contacts.get(3)).toMatchObject({ name: 'Dana', labels: ['vip'] });
@@ -145,6 +145,25 @@ describe('cache migration 1 → 2 → 3 → 4', () => {
       { id: 2, contactId: 4, content: 'b', user: null, created_at: 1, updated_at: 1 },
     ]);
     expect((await db.contactNotes.where('contactId').equals(3).toArray()).map((n) => n.id)).toEqual([1]);
+    db.close();
+  });
+
+  it('6 → 7 keeps the queue, its message and the settings, and adds the table of queued files', async () => {
+    const name = uniqueDbName('v6');
+    const v6 = new Dexie(name);
+    v6.version(6).stores(V6_STORES);
+    const payload = { kind: 'message', content: 'Hello', private: false, sender: { id: 1, name: 'Sam' } };
+    await v6.table('outbox').add({ clientId: 'c4', conversationId: 9, kind: 'message', payload, state: 'failed', createdAt: 1, attempts: 1, nextAttemptAt: 0 });
+    await v6.table('settings').put({ key: 'notifications', value: { enabled: false } });
+    v6.close();
+    const db = new InboxDb(name);
+    await db.open();
+    expect(db.verno).toBe(7);
+    expect((await db.outbox.toArray()).map((e) => [e.clientId, e.state, e.payload])).toEqual([['c4', 'failed', payload]]);
+    expect(await db.settings.get('notifications')).toEqual({ key: 'notifications', value: { enabled: false } });
+    const bytes = new Uint8Array([1, 2, 3]).buffer;
+    await db.outboxFiles.put({ clientId: 'c4', files: [{ name: 'a.bin', type: 'application/octet-stream', size: 3, data: bytes }] });
+    expect(new Uint8Array((await db.outboxFiles.get('c4'))!.files[0]!.data)).toEqual(new Uint8Array([1, 2, 3]));
     db.close();
   });
 });

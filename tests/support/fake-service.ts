@@ -5,15 +5,18 @@ import type { Service } from '../../server/app';
 export function fetchVia(service: Service, log?: { url: string; headers: Record<string, string> }[]): typeof fetch {
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
-    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    // As a real fetch does: the Host names the address asked for (the service builds file links from it).
+    const headers = { host: url.host, ...Object.fromEntries(new Headers(init?.headers).entries()) };
     log?.push({ url: url.toString(), headers });
+    // A stream body (a multipart form with files) is read whole; the answer keeps its bytes as sent.
+    const body = init?.body instanceof ReadableStream ? Buffer.from(await new Response(init.body).arrayBuffer()) : init?.body ? String(init.body) : undefined;
     const res = await service.app.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url: url.pathname + url.search,
       headers,
-      ...(init?.body ? { payload: String(init.body) } : {}),
+      ...(body !== undefined ? { payload: body } : {}),
     });
-    return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers: res.headers as Record<string, string> });
+    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: res.headers as Record<string, string> });
   }) as typeof fetch;
 }
 

@@ -317,6 +317,8 @@ describe('secrets never cross the bridge', { timeout: 60_000 }, () => {
     'conversations.markUnread': { conversationId: ids.conversation },
     'conversations.typing': { conversationId: ids.conversation, on: true, private: false },
     'messages.create': { conversationId: ids.conversation, content: 'Thanks!', private: false, clientId: '2b7c9a50-2f4e-4f7e-9a55-0c8d6f1e1a11' },
+    'files.attachment': { conversationId: ids.conversation, messageId: ids.message, attachmentId: 1 },
+    'files.avatar': { contactId: ids.contact },
   });
 
   it('in every field of every answer to every call that reads or writes the service', async () => {
@@ -484,6 +486,20 @@ describe('secrets never cross the bridge', { timeout: 60_000 }, () => {
     const forwarded = h.out.slice(before).find((o) => o.name === 'event live.event');
     expect(forwarded).toBeDefined();
     expect(JSON.stringify(forwarded!.value)).not.toContain(head);
+  });
+
+  it('in a message with files: its answer and its upload progress events', async () => {
+    const withFile = { conversationId: ids.conversation, content: '', private: false, clientId: '7d1e3c52-8a4b-4c6d-9e0f-1a2b3c4d5e6f', attachments: [{ name: 'note.txt', type: 'text/plain', data: Buffer.from('hello').toString('base64') }] };
+    const { requests } = await h.record(() => h.call('messages.create', withFile));
+    expect(requests[0]!.method).toBe('POST');
+    const body = trim(requests[0]!.body);
+    for (const p of plantings(body, SECRETS)) {
+      h.plant([{ method: 'POST', path: requests[0]!.path, status: 200, type: 'application/json', text: JSON.stringify(p.body) }]);
+      await check(`messages.create with a file, ${p.where}`, () => h.call('messages.create', withFile));
+    }
+    h.plant([]);
+    expect(eventNames).toContain('messages.uploadProgress');
+    expect(failures.slice(0, 25), `${failures.length} leaks`).toEqual([]);
   });
 
   it('walked every call and every event kind, and the log holds no secret either', () => {

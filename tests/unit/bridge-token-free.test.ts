@@ -68,10 +68,10 @@ describe('schemas', () => {
         'session.get', 'session.signIn', 'session.chooseAccount', 'session.list', 'session.switch', 'session.signOut',
         'session.obsoleteCaches', 'session.cacheDeleted', 'session.tokenStorage', 'session.setTokenStorage',
         'app.getSettings', 'app.updateSettings', 'app.setUnreadCount', 'app.liveStatus', 'app.notify', 'shell.openExternal',
-        'conversations.list', 'conversations.get', 'messages.list',
+        'conversations.list', 'conversations.get', 'messages.list', 'files.attachment', 'files.avatar',
       ]),
     );
-    expect(events.map(([n]) => n)).toEqual(['session.changed', 'session.cacheObsolete', 'live.status', 'live.event', 'live.catchUp', 'app.notificationClicked', 'app.notificationAction']);
+    expect(events.map(([n]) => n)).toEqual(['session.changed', 'session.cacheObsolete', 'live.status', 'live.event', 'live.catchUp', 'app.notificationClicked', 'app.notificationAction', 'messages.uploadProgress']);
   });
 
   it('no session or desktop output has free-form keys where a token could hide', () => {

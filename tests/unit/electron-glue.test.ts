@@ -42,6 +42,7 @@ describe('main window', () => {
       webviewTag: false,
       navigateOnDragDrop: false,
       spellcheck: true,
+      plugins: true,
     });
     expect(win.options).not.toHaveProperty('webPreferences.enableBlinkFeatures');
     expect(win.loadURL).toHaveBeenCalledWith(APP_URL);

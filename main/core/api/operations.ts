@@ -3,11 +3,14 @@
 import type { BridgeCallName, BridgeParsedInput } from '../../../shared/bridge/contract';
 import { bridgeCalls } from '../../../shared/bridge/contract';
 import { CLIENT_MESSAGE_ID_KEY } from '../../../shared/bridge/calls/messages';
+import type { UploadProgress } from '../../../shared/bridge/calls/messages';
 import type { LocalCallName } from '../handlers/types';
 import type { ServiceRequest } from './client';
 
 export interface OperationContext {
   accountId: number;
+  /** Told how much of a message's files has gone (main emits `messages.uploadProgress`). */
+  uploadProgress?: (progress: UploadProgress) => void;
 }
 
 /** Every call that is not answered by main itself becomes a request to the service. */
@@ -126,21 +129,36 @@ export const operations: { [C in ApiCallName]: (input: BridgeParsedInput<C>, ctx
     body: { note: { content: input.content } },
   }),
   'contacts.deleteNote': (input, { accountId }) => ({ method: 'DELETE', path: `${account(accountId)}/contacts/${input.contactId}/notes/${input.noteId}` }),
-  'messages.create': (input, { accountId }) => ({
-    method: 'POST',
-    // A service that honours it answers a repeat with the first send's message (no second copy);
-    // one that does not ignores an unknown header, so it always goes.
-    headers: { 'idempotency-key': input.clientId },
-    path: `${conversation(accountId, input.conversationId)}/messages`,
-    body: {
-      content: input.content,
-      private: input.private,
-      message_type: 'outgoing',
-      echo_id: input.clientId,
-      // Stored with the message, so a later read can tell whether this send landed.
-      content_attributes: { [CLIENT_MESSAGE_ID_KEY]: input.clientId },
-    },
-  }),
+  'messages.create': (input, { accountId, uploadProgress }) => {
+    const request = {
+      method: 'POST' as const,
+      // A service that honours it answers a repeat with the first send's message (no second copy);
+      // one that does not ignores an unknown header, so it always goes.
+      headers: { 'idempotency-key': input.clientId },
+      path: `${conversation(accountId, input.conversationId)}/messages`,
+    };
+    // Stored with the message, so a later read can tell whether this send landed.
+    const marker = { [CLIENT_MESSAGE_ID_KEY]: input.clientId };
+    if (!input.attachments) {
+      return { ...request, body: { content: input.content, private: input.private, message_type: 'outgoing', echo_id: input.clientId, content_attributes: marker } };
+    }
+    // With files: multipart form data, as Chatwoot's dashboard sends it (`attachments[]` file parts,
+    // `content_attributes` as a JSON string, no `content` when there is no caption).
+    return {
+      ...request,
+      form: {
+        fields: [
+          ...(input.content.trim() ? ([['content', input.content]] as const) : []),
+          ['private', String(input.private)],
+          ['message_type', 'outgoing'],
+          ['echo_id', input.clientId],
+          ['content_attributes', JSON.stringify(marker)],
+        ],
+        files: input.attachments.map((f) => ({ field: 'attachments[]', name: f.name, type: f.type, data: Buffer.from(f.data, 'base64') })),
+      },
+      ...(uploadProgress ? { onUploadProgress: (sent: number, total: number) => uploadProgress({ clientId: input.clientId, sent, total }) } : {}),
+    };
+  },
 };
 
 export const isApiCall = (name: BridgeCallName): name is ApiCallName => Object.prototype.hasOwnProperty.call(operations, name);

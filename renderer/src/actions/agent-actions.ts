@@ -3,13 +3,14 @@
 // label vip" becomes that conversation's full set with vip in it), queues it, and wakes the
 // session's sender (`kick`), which sends it. The session client binds these (`client.actions`).
 import type { ConversationStatus, Priority } from '../../../shared/api/records';
-import type { InboxDb } from '../db/schema';
+import type { InboxDb, QueuedFile } from '../db/schema';
 import { rebaseLater } from './deliver';
 import type { Cached, Intent, LabelChange, Person } from '../model/intent';
 import { applyIntent, isLocalMessage, normalizeLabels, withLabelChange } from '../model/intent';
 import { beginInFlight, committedInFlight, dropInFlight } from './in-flight';
 import type { Performed } from './perform';
 import { perform } from './perform';
+import { summaryOf } from './outbox-files';
 
 export interface ActionContext {
   db: InboxDb;
@@ -19,11 +20,11 @@ export interface ActionContext {
   kick?: () => void;
 }
 
-async function act(ctx: ActionContext, ids: readonly number[], intentFor: (cached: Cached, id: number) => Intent | undefined): Promise<Performed[]> {
+async function act(ctx: ActionContext, ids: readonly number[], intentFor: (cached: Cached, id: number) => Intent | undefined, files?: readonly QueuedFile[]): Promise<Performed[]> {
   const at = Date.now();
   const n = beginInFlight(ids, intentFor, at);
   try {
-    const done = await perform(ctx.db, ids, intentFor, { now: () => at });
+    const done = await perform(ctx.db, ids, intentFor, { now: () => at, ...(files ? { files } : {}) });
     committedInFlight(n);
     if (done.length) ctx.kick?.();
     return done;
@@ -65,8 +66,10 @@ export const markRead = (ctx: ActionContext, ids: readonly number[]) =>
 export const markUnread = (ctx: ActionContext, ids: readonly number[]) => act(ctx, ids, () => ({ kind: 'unread' }));
 
 /** Queues a reply or a private note; its draft goes in the same commit. */
-export async function sendMessage(ctx: ActionContext, conversationId: number, content: string, isPrivate: boolean): Promise<Performed> {
-  const [done] = await act(ctx, [conversationId], () => ({ kind: 'message', content, private: isPrivate, sender: ctx.me }));
+/** A message, with `files` when given (their bytes are kept with it in the outbox until the service has it). */
+export async function sendMessage(ctx: ActionContext, conversationId: number, content: string, isPrivate: boolean, files: readonly QueuedFile[] = []): Promise<Performed> {
+  const withFiles = files.length ? { files: summaryOf(files) } : {};
+  const [done] = await act(ctx, [conversationId], () => ({ kind: 'message', content, private: isPrivate, sender: ctx.me, ...withFiles }), files.length ? files : undefined);
   return done!;
 }
 
@@ -80,10 +83,11 @@ export async function retryMessage(ctx: Pick<ActionContext, 'db' | 'kick'>, seq:
 
 /** Drops a message that is not on its way (failed, or waiting to retry), with its optimistic copy. */
 export async function discardMessage(db: InboxDb, seq: number): Promise<boolean> {
-  return db.transaction('rw', db.outbox, db.messages, async () => {
+  return db.transaction('rw', db.outbox, db.messages, db.outboxFiles, async () => {
     const e = await db.outbox.get(seq);
     if (!e || e.kind !== 'message' || (e.state !== 'failed' && e.state !== 'queued')) return false;
     await db.outbox.delete(seq);
+    await db.outboxFiles.delete(e.clientId);
     const local = await db.messages.where('[conversation_id+id]').between([e.conversationId, 0], [e.conversationId, Infinity]).filter((m) => isLocalMessage(m) && m.echo_id === e.clientId).primaryKeys();
     await db.messages.bulkDelete(local);
     return true;

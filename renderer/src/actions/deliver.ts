@@ -4,6 +4,7 @@
 import type { Conversation, Message } from '../../../shared/api/records';
 import type { Bridge } from '../../../shared/bridge/contract';
 import type { BridgeError, Result } from '../../../shared/bridge/result';
+import type { OutgoingFile } from '../../../shared/bridge/calls/messages';
 import { toCachedConversation } from '../model/normalize';
 import type { InboxDb, OutboxEntry } from '../db/schema';
 import type { Cached, Intent, IntentKind } from '../model/intent';
@@ -23,7 +24,7 @@ export type Answer = { conversation?: Conversation; message?: Message; picked?: 
  * merged with someone else's changes). `ifMatch`: the revision it was decided on, where the
  * service checks one. Never throws: a failure is a `BridgeError` the sender classifies.
  */
-export async function deliver(bridge: Bridge, entry: OutboxEntry, intent: Intent = entry.payload, ifMatch?: string): Promise<Result<Answer>> {
+export async function deliver(bridge: Bridge, entry: OutboxEntry, intent: Intent = entry.payload, ifMatch?: string, attachments?: OutgoingFile[]): Promise<Result<Answer>> {
   const conversationId = entry.conversationId;
   const guard = ifMatch === undefined ? {} : { ifMatch };
   const wrap = async <T>(r: Promise<Result<T>>, answer: (v: T) => Answer): Promise<Result<Answer>> => {
@@ -56,7 +57,11 @@ export async function deliver(bridge: Bridge, entry: OutboxEntry, intent: Intent
       return wrap(bridge.call('conversations.markUnread', { conversationId, ...guard }), (conversation) => ({ conversation }));
     case 'message':
       // The client id goes as echo_id, as the marker in content_attributes, and as the idempotency key (main).
-      return wrap(bridge.call('messages.create', { conversationId, content: intent.content, private: intent.private, clientId: entry.clientId }), (message) => ({ message }));
+      // With files it goes as one multipart create (main builds it); the same client id keys it.
+      return wrap(
+        bridge.call('messages.create', { conversationId, content: intent.content, private: intent.private, clientId: entry.clientId, ...(attachments?.length ? { attachments } : {}) }),
+        (message) => ({ message }),
+      );
     case 'contact':
       // A contact's lane goes through send-contact.ts, never here.
       return { ok: false, error: { kind: 'internal', message: 'A contact change reached the conversation sender.' } };
@@ -71,7 +76,7 @@ export async function deliver(bridge: Bridge, entry: OutboxEntry, intent: Intent
  * the assignee), and later queued changes that such side effects touch are rebased on it.
  */
 export async function confirm(db: InboxDb, entry: OutboxEntry, answer: Answer, now: () => number, refresh: (id: number) => Promise<RefreshOutcome>, sent: Intent = entry.payload): Promise<void> {
-  await db.transaction('rw', [db.outbox, db.messages], async () => {
+  await db.transaction('rw', [db.outbox, db.messages, db.outboxFiles], async () => {
     // What landed is what was sent (a label set merged with another agent's): that, not the agent's
     // first intent, is what shows while the confirmation is unproven.
     await db.outbox.update(entry.seq!, { state: 'confirmed', confirmedAt: now(), payload: sent, uncertain: false, lastError: undefined, lastErrorKind: undefined });
@@ -83,6 +88,8 @@ export async function confirm(db: InboxDb, entry: OutboxEntry, answer: Answer, n
       .delete();
     await markSideEffects(db, entry);
     if (entry.payload.kind === 'message') {
+      // The service has it: its files' bytes are no longer needed here.
+      await db.outboxFiles.delete(entry.clientId);
       await db.messages.delete(localMessageId(entry.seq!));
       if (answer.message && answer.message.conversation_id === entry.conversationId) await db.messages.put(answer.message);
     }

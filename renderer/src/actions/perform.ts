@@ -3,13 +3,15 @@
 // action in the outbox, and (for a message) drops the draft. Either all of that happens or none,
 // so a change is never shown without being queued, and a draft never goes without its message.
 // The sender (sender.ts) takes it from there.
-import type { InboxDb, OutboxEntry } from '../db/schema';
+import type { InboxDb, OutboxEntry, QueuedFile } from '../db/schema';
 import type { Cached, Intent } from '../model/intent';
 import { applyIntent, optimisticMessage } from '../model/intent';
 
 export interface PerformOptions {
   now?: () => number;
   newId?: () => string;
+  /** Files that go with a message: their bytes are kept (outboxFiles) in the same commit that queues it. */
+  files?: readonly QueuedFile[];
 }
 
 export interface Performed {
@@ -42,7 +44,7 @@ export async function perform(
   const now = opts.now ?? Date.now;
   const newId = opts.newId ?? newClientId;
   const batchId = conversationIds.length > 1 ? newId() : undefined;
-  return db.transaction('rw', [db.conversations, db.conversationRecords, db.messages, db.outbox, db.drafts], async () => {
+  return db.transaction('rw', [db.conversations, db.conversationRecords, db.messages, db.outbox, db.drafts, db.outboxFiles], async () => {
     const done: Performed[] = [];
     for (const conversationId of new Set(conversationIds)) {
       const before: Cached = { row: await db.conversations.get(conversationId), record: (await db.conversationRecords.get(conversationId))?.record };
@@ -67,6 +69,7 @@ export async function perform(
       if (after.row) await db.conversations.put(after.row);
       if (after.record) await db.conversationRecords.put({ id: conversationId, record: after.record });
       if (intent.kind === 'message') {
+        if (opts.files?.length) await db.outboxFiles.put({ clientId, files: [...opts.files] });
         await db.messages.put(optimisticMessage(intent, conversationId, seq, clientId, at));
         // The draft goes in the same commit that queues its message: never one without the other.
         await db.drafts.delete(conversationId);

@@ -15,6 +15,7 @@ import type { RefreshOutcome } from '../sync/refresh';
 import type { Answer } from './deliver';
 import { confirm, deliver, markSideEffects, park, parkConflict, rollBack } from './deliver';
 import { findSentMessage } from './find-sent';
+import { outgoingFiles } from './outbox-files';
 
 /** What the sender lends a lane's sending: the queue's bookkeeping and the service's reads. */
 export interface SendCore {
@@ -127,9 +128,14 @@ export async function sendMessage(core: SendCore, entry: OutboxEntry): Promise<v
       entry.uncertain = false;
     }
   }
+  // Its files' bytes, read only now (the queue itself carries names and sizes).
+  const files = entry.payload.kind === 'message' && entry.payload.files?.length ? await outgoingFiles(core.db, entry.clientId) : undefined;
+  if (entry.payload.kind === 'message' && entry.payload.files?.length && !files) {
+    return refuseConversationEntry(core, entry, { kind: 'invalid_input', message: 'its files are no longer on this computer.' });
+  }
   const features = await core.features();
   const sent = await core.handOver(entry, features.idempotencyKey);
-  const result = await deliver(core.bridge, sent);
+  const result = await deliver(core.bridge, sent, sent.payload, undefined, files);
   if (result.ok) return confirm(core.db, sent, result.value, core.now, (c) => core.readBack(c));
   return core.failed(sent, result.error, true);
 }

@@ -1,9 +1,11 @@
 // The composer: reply or private note, `/` for canned responses, `@` to mention an agent in a
 // note, Enter or Ctrl/Cmd+Enter to send (a preference), and a draft per conversation that
-// survives restarts. Sending queues the message in the outbox (composer/send.ts): it shows in
-// the conversation at once, and the box clears once it is safely queued.
+// survives restarts. Files come by the Attach button, paste or drop (composer/attachments.ts); the
+// text is then their caption. Sending queues the message in the outbox (composer/send.ts): it
+// shows in the conversation at once, and the box clears once it is safely queued.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
+import { readFiles, usePendingFiles } from '../composer/attachments';
 import { useDraft } from '../composer/drafts';
 import { sendComposedMessage, sendProblem } from '../composer/send';
 import type { ActiveToken } from '../composer/tokens';
@@ -15,6 +17,7 @@ import { useSession } from '../platform/session';
 import type { SendKey } from '../state/preferences';
 import { usePreferences } from '../state/preferences';
 import { useUi } from '../state/ui';
+import { AttachmentTray } from './AttachmentTray';
 import type { Suggestion } from './SuggestionList';
 import { SuggestionList } from './SuggestionList';
 import { EmojiButton } from './EmojiPicker';
@@ -42,6 +45,8 @@ export function Composer({ conversationId }: { conversationId: number }) {
   const [caret, setCaret] = useState(0);
   const [dismissed, setDismissed] = useState<number>();
   const [active, setActive] = useState(0);
+  const pending = usePendingFiles(notify);
+  const [dragging, setDragging] = useState(false);
 
   // Leaving the conversation ends the agent's typing there.
   useEffect(() => () => client.typing.stopped(), [client, conversationId]);
@@ -99,7 +104,8 @@ export function Composer({ conversationId }: { conversationId: number }) {
   const sending = useRef(false);
   const submit = async () => {
     const text = draft.text;
-    const problem = sendProblem(text);
+    const chosen = pending.files;
+    const problem = sendProblem(text, chosen.length);
     if (problem) {
       if (text.trim()) notify(problem);
       return;
@@ -109,8 +115,10 @@ export function Composer({ conversationId }: { conversationId: number }) {
     client.typing.stopped();
     draft.holdForSend();
     try {
-      await sendComposedMessage(client.actions.context, { conversationId, text, mode: draft.mode });
+      const files = chosen.length ? await readFiles(chosen) : undefined;
+      await sendComposedMessage(client.actions.context, { conversationId, text, mode: draft.mode, ...(files ? { files } : {}) });
       draft.sentOut(text);
+      pending.clear();
     } catch {
       draft.sendFailed();
       notify('The message could not be queued on this computer. Your draft is kept.');
@@ -156,7 +164,24 @@ export function Composer({ conversationId }: { conversationId: number }) {
   const listId = `composer-suggestions-${conversationId}`;
   const sendChord = sendKey === 'enter' ? 'Enter' : displayChord('mod+Enter');
   return (
-    <form className={`composer ${draft.mode}`} aria-label="Compose" onSubmit={(e) => (e.preventDefault(), void submit())}>
+    <form
+      className={`composer ${draft.mode}${dragging ? ' dropping' : ''}`}
+      aria-label="Compose"
+      onSubmit={(e) => (e.preventDefault(), void submit())}
+      onDragOver={(e) => {
+        if (!e.dataTransfer.types.includes('Files')) return;
+        e.preventDefault();
+        e.dataTransfer.dropEffect = 'copy';
+        setDragging(true);
+      }}
+      onDragLeave={(e) => !e.currentTarget.contains(e.relatedTarget as Node | null) && setDragging(false)}
+      onDrop={(e) => {
+        setDragging(false);
+        if (!e.dataTransfer.files.length) return;
+        e.preventDefault();
+        pending.add(e.dataTransfer.files);
+      }}
+    >
       <div className="composer-modes" role="group" aria-label="Message type">
         {(['reply', 'note'] as const).map((m) => (
           <button key={m} type="button" aria-pressed={draft.mode === m} className="mode" onClick={() => setMode(m)}>
@@ -186,11 +211,18 @@ export function Composer({ conversationId }: { conversationId: number }) {
         }}
         onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
         onKeyDown={onKeyDown}
+        onPaste={(e) => {
+          // A pasted screenshot or copied files: they go with the message; text pastes as usual.
+          if (!e.clipboardData.files.length) return;
+          e.preventDefault();
+          pending.add(e.clipboardData.files);
+        }}
         onBlur={() => {
           draft.flush();
           client.typing.stopped();
         }}
       />
+      <AttachmentTray pending={pending} disabled={!draft.loaded} />
       <div className="composer-footer">
         <EmojiButton
           onPick={(char) => apply({ text: draft.text.slice(0, caret) + char + draft.text.slice(caret), caret: caret + char.length })}
@@ -203,7 +235,7 @@ export function Composer({ conversationId }: { conversationId: number }) {
             <option value="enter">Enter</option>
           </select>
         </label>
-        <button type="submit" className="send" disabled={!draft.text.trim()}>
+        <button type="submit" className="send" disabled={!draft.text.trim() && pending.files.length === 0}>
           {draft.mode === 'reply' ? 'Send' : 'Add note'} <kbd>{sendChord}</kbd>
         </button>
       </div>

@@ -1,9 +1,14 @@
 // One message: incoming, outgoing, private note or activity. Text is untrusted and goes through
-// MessageText (sanitized markdown); attachments are listed with type, name and size. One of the
+// MessageText (sanitized markdown); attachments are shown from the bytes main fetched
+// (AttachmentView), an unsent message's with its upload progress. One of the
 // agent's own that the service has not confirmed says so: sending, waiting to retry, or not sent
 // (with the reason, Retry and Discard). Nothing the agent wrote disappears without their say.
 import type { Attachment, Message } from '../../../shared/api/records';
+import { isLocalMessage } from '../model/intent';
+import { AttachmentView } from './AttachmentView';
+import { Avatar } from './Avatar';
 import { MessageText } from './MessageText';
+import { UploadProgress } from './UploadProgress';
 import type { UnsentInfo } from './unsent';
 import { fullTime } from './time';
 import { ActivityText } from './ActivityText';
@@ -15,13 +20,6 @@ export type MessageKind = 'incoming' | 'outgoing' | 'note' | 'activity';
 export const kindOf = (m: Message): MessageKind => (m.message_type === 2 ? 'activity' : m.private ? 'note' : m.message_type === 0 ? 'incoming' : 'outgoing');
 
 const kindLabel: Record<MessageKind, string> = { incoming: 'Incoming message', outgoing: 'Reply', note: 'Private note', activity: 'Activity' };
-
-export function formatBytes(n: number | null | undefined): string {
-  if (!n) return '';
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${Math.round(n / 1024)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
-}
 
 /** A URL's last path segment, decoded when it can be (a malformed escape is shown as sent). */
 function fileNameOf(url: string | null | undefined): string | undefined {
@@ -100,6 +98,7 @@ export function MessageBubble({
     >
       {kind !== 'activity' && (
         <div className="sender">
+          {kind === 'incoming' && <Avatar name={sender} {...(m.sender?.id !== undefined ? { contactId: m.sender.id } : {})} hasPicture={Boolean(m.sender?.thumbnail) && m.sender?.type !== 'user'} />}
           <UntrustedText text={sender} />
           {kind === 'note' && <span className="note-tag">Private note</span>}
         </div>
@@ -116,14 +115,11 @@ export function MessageBubble({
       {m.attachments && m.attachments.length > 0 && (
         <ul className="attachments" aria-label="Attachments">
           {m.attachments.map((a) => (
-            <li key={a.id} className="attachment">
-              <span className="attachment-type">{a.file_type}</span> <UntrustedText text={attachmentName(a)} />
-              {a.extension && <span className="muted"> · {a.extension.toUpperCase()}</span>}
-              {a.file_size ? <span className="muted"> · {formatBytes(a.file_size)}</span> : null}
-            </li>
+            <AttachmentView key={a.id} attachment={a} name={attachmentName(a)} conversationId={m.conversation_id} messageId={m.id} pending={isLocalMessage(m)} />
           ))}
         </ul>
       )}
+      {unsent && m.attachments?.length && m.echo_id ? <UploadProgress clientId={m.echo_id} /> : null}
       {unsent ? (
         <div className="unsent-state">
           <span className={failed ? 'error' : 'muted'}>

@@ -5,24 +5,26 @@ import { MAX_MESSAGE_LENGTH } from '../../../shared/bridge/calls/messages';
 import type { Performed } from '../actions/perform';
 import type { ActionContext } from '../actions/agent-actions';
 import { sendMessage } from '../actions/agent-actions';
-import type { ComposerMode } from '../db/schema';
+import type { ComposerMode, QueuedFile } from '../db/schema';
 
 export interface OutgoingMessage {
   conversationId: number;
   text: string;
   mode: ComposerMode;
+  /** Files that go with it (the text is then their caption, and may be blank). */
+  files?: readonly QueuedFile[];
 }
 
 /** Why this text cannot be sent, or undefined when it can. */
-export function sendProblem(text: string): string | undefined {
-  if (!text.trim()) return 'Write something first.';
+export function sendProblem(text: string, fileCount = 0): string | undefined {
+  if (!text.trim() && fileCount === 0) return 'Write something first.';
   if (text.length > MAX_MESSAGE_LENGTH) return `A message holds at most ${MAX_MESSAGE_LENGTH.toLocaleString()} characters; this one has ${text.length.toLocaleString()}.`;
   return undefined;
 }
 
 /** Queues the message (and drops its draft) in one commit. Rejects, sending nothing, if the cache refuses the write. */
 export async function sendComposedMessage(ctx: ActionContext, message: OutgoingMessage): Promise<Performed> {
-  const problem = sendProblem(message.text);
+  const problem = sendProblem(message.text, message.files?.length ?? 0);
   if (problem) throw new Error(problem);
-  return sendMessage(ctx, message.conversationId, message.text, message.mode === 'note');
+  return sendMessage(ctx, message.conversationId, message.text, message.mode === 'note', message.files);
 }

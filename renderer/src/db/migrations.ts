@@ -73,6 +73,12 @@ export const V5_STORES = { ...V4_STORES, conversations: `${V4_STORES.conversatio
  */
 export const V6_STORES = { ...V5_STORES, contactNotes: 'id, contactId' };
 
+/**
+ * Version 7: the bytes of files queued with a message, one row per message by its client id, apart
+ * from the outbox so that reading the queue never reads files.
+ */
+export const V7_STORES = { ...V6_STORES, outboxFiles: 'clientId' };
+
 export function declareVersions(db: Dexie) {
   db.version(1).stores(V1_STORES);
   db.version(2)
@@ -108,4 +114,5 @@ export function declareVersions(db: Dexie) {
   db.version(4).stores(V4_STORES);
   db.version(5).stores(V5_STORES);
   db.version(6).stores(V6_STORES);
+  db.version(7).stores(V7_STORES);
 }

@@ -33,9 +33,17 @@ export type Intent =
   | { kind: 'labels'; labels: string[]; change?: LabelChange }
   | { kind: 'read' }
   | { kind: 'unread' }
-  | { kind: 'message'; content: string; private: boolean; sender: Person }
+  /** `files`: what goes with it (names, types, sizes; the bytes wait in `outboxFiles`). */
+  | { kind: 'message'; content: string; private: boolean; sender: Person; files?: FileSummary[] }
   /** A change to a conversation's contact: its own lane, applied to the contacts table (contact-intent.ts). */
   | ContactIntent;
+
+/** A file queued with a message, as the optimistic bubble and the outbox list show it. */
+export interface FileSummary {
+  name: string;
+  type: string;
+  size: number;
+}
 
 export type IntentKind = Intent['kind'];
 
@@ -113,7 +121,7 @@ export function applyIntent(cached: Cached, intent: Intent, nowMs: number): Cach
     case 'message':
       if (row) {
         row.lastActivityAt = Math.max(row.lastActivityAt, nowS);
-        row.preview = plainText(intent.content).slice(0, 160);
+        row.preview = (plainText(intent.content) || (intent.files ?? []).map((f) => f.name).join(', ')).slice(0, 160);
         // A reply answers whoever was waiting; a note does not.
         if (!intent.private) row.waitingSince = 0;
       }
@@ -164,7 +172,17 @@ export function optimisticMessage(intent: Extract<Intent, { kind: 'message' }>, 
     private: intent.private,
     sender: { id: intent.sender.id, name: intent.sender.name, available_name: intent.sender.name, type: 'user' },
     echo_id: clientId,
+    // Shown by name and size until the service's copy (with addresses main can fetch) replaces it.
+    ...(intent.files ? { attachments: intent.files.map((f, i) => ({ id: -(i + 1), file_type: fileTypeOf(f.type), data_url: null, file_size: f.size, fallback_title: f.name })) } : {}),
   };
+}
+
+/** The service's file types (chatwoot-compat §2.5), from a MIME type. */
+export function fileTypeOf(mime: string): string {
+  if (/^image\/(jpeg|png|gif|bmp|webp)$/i.test(mime)) return 'image';
+  if (/^video\//i.test(mime)) return 'video';
+  if (/^audio\//i.test(mime)) return 'audio';
+  return 'file';
 }
 
 const statusVerb: Record<ConversationStatus, string> = { open: 'reopen', resolved: 'resolve', pending: 'mark as pending', snoozed: 'snooze' };

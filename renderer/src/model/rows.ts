@@ -84,6 +84,21 @@ export interface Draft {
  * the same transaction that applies it to the cache, then sent in order per conversation. It is
  * the cache, so it survives a reload. SYNC-PROTOCOL.md has the rules.
  */
+/** A file queued with a message: what the agent picked, its bytes kept until the service has the message. */
+export interface QueuedFile {
+  name: string;
+  /** The type the browser gave it (application/octet-stream when it had none). */
+  type: string;
+  size: number;
+  data: ArrayBuffer;
+}
+
+/** The files of one queued message (`outboxFiles`, by the entry's client id). */
+export interface OutboxFiles {
+  clientId: string;
+  files: QueuedFile[];
+}
+
 export interface OutboxEntry {
   /** Queue order (auto-increment). Also names an optimistic message: its local id derives from it. */
   seq?: number;

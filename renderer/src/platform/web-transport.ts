@@ -12,6 +12,12 @@ import type { Result } from '../../../shared/bridge/result';
 import { serverFrameSchema } from '../../../shared/bridge/wire';
 
 const CALL_TIMEOUT_MS = 60_000;
+/**
+ * A message with files: main gives its upload time in proportion to its size (up to about 7 minutes
+ * for the largest), and answers when the service does, so the page waits longer than for other calls.
+ */
+const FILES_CALL_TIMEOUT_MS = 10 * 60_000;
+const carriesFiles = (name: string, input: unknown) => name === 'messages.create' && Array.isArray((input as { attachments?: unknown } | undefined)?.attachments);
 /** A host that refused our secret may be restarted with it again: ask now and then, cheaply. */
 const REFUSED_RETRY_MS = 10_000;
 
@@ -109,7 +115,7 @@ export function createWebTransport(
           // Dropped whether or not it went out: an unsent call is never sent after this answer.
           pending.delete(id);
           resolve({ ok: false, error: { kind: 'timeout', message: 'The app did not answer in time.' } });
-        }, opts.callTimeoutMs ?? CALL_TIMEOUT_MS);
+        }, opts.callTimeoutMs ?? (carriesFiles(name, input) ? FILES_CALL_TIMEOUT_MS : CALL_TIMEOUT_MS));
         const p: Pending = { resolve: resolve as (r: Result<unknown>) => void, timer, frame: JSON.stringify({ type: 'call', id, name, input }), sent: false };
         pending.set(id, p);
         if (isOpen()) send(p);

@@ -1,6 +1,7 @@
 // The contact beside the conversation, laid out: details and custom attributes (editable), the
 // contact's own labels, notes for the team, and its previous conversations. Data and changes come
 // from `useContact` (contacts/use-contact.ts); every change goes through the outbox.
+import { Avatar } from '../components/Avatar';
 import { ContactDetails } from '../components/ContactDetails';
 import { ContactLabels } from '../components/ContactLabels';
 import { ContactNotes } from '../components/ContactNotes';
@@ -24,6 +25,7 @@ export function ContactPanel({ conversation }: { conversation: CachedConversatio
         <button type="button" className="contact-back" onClick={() => showPane('conversation')} aria-label="Back to the conversation" aria-keyshortcuts="i">
           ← Conversation
         </button>
+        <Avatar name={contact.name ?? '?'} contactId={contactId} hasPicture={Boolean(contact.thumbnail)} size="large" />
         <h2>{contact.name ? <UntrustedText text={contact.name} /> : 'Unknown contact'}</h2>
         {contact.blocked && <span className="chip status-resolved">Blocked</span>}
       </header>

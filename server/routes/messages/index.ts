@@ -1,6 +1,5 @@
 // A conversation's messages: history by id cursors, sending (replies, private notes, attachments
 // metadata), and the reference service's soft delete.
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
@@ -8,7 +7,7 @@ import { json } from '../../db/open';
 import { userById } from '../../store/users';
 import { attributesObject, boolish, input, oneOf, parseBody } from '../../http/body';
 import { forbidden, invalid, notFound } from '../../http/errors';
-import { createOnce, keyedRequest, replayed } from '../../http/idempotency';
+import { createOnce, formMaterial, keyedRequest, replayed } from '../../http/idempotency';
 import { intString, parseParams } from '../../http/params';
 import type { ZodApp, ZodTypeProvider } from '../../http/route-schemas';
 import { baseUrlOf, conversationParams, visibleConversation } from '../../http/scope';
@@ -141,11 +140,7 @@ export function messageRoutes(deps: RouteDeps) {
         const c = visibleConversation(db, caller, request.params);
         const form = await readFileForm(request, 'attachments[]');
         const files = form?.files ?? [];
-        const keyed = keyedRequest(
-          request,
-          caller,
-          form ? { params: form.params, files: files.map((f) => [f.filename, createHash('sha256').update(f.data).digest('hex')]) } : request.body,
-        );
+        const keyed = keyedRequest(request, caller, form ? formMaterial(form) : request.body);
         const replay = replayed(deps, reply, keyed);
         if (replay) return replay;
         const body = parseBody(createBody, form ? { ...(request.query as object), ...form.params } : input(request));

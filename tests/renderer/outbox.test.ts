@@ -48,8 +48,18 @@ describe('ordering', () => {
     await setStatus(ctx, [b], 'resolved');
 
     const steering = steer(demo);
-    // Every write takes a moment, so overlapping sends would show in the log.
-    steering.intercept((_n, _i, through) => new Promise((r) => setTimeout(r, 5)).then(through));
+    // Every write takes a moment, so overlapping sends would show in the log; `a`'s first write is
+    // held until `b`'s first one starts (a sender that made `b` wait for `a` never finishes), so
+    // the order does not rest on timing.
+    let bStarted: () => void = () => undefined;
+    const bHasStarted = new Promise<void>((r) => (bStarted = r));
+    let heldA = false;
+    steering.intercept((_n, i, through) => {
+      const conversationId = (i as { conversationId?: number }).conversationId;
+      if (conversationId === b) bStarted();
+      const hold = conversationId === a && !heldA ? ((heldA = true), bHasStarted) : Promise.resolve();
+      return hold.then(() => new Promise((r) => setTimeout(r, 5))).then(through);
+    });
     const sender = startSender(db, steering.bridge);
     await waitFor(async () => expect(await outboxStates(db)).toEqual(['confirmed', 'confirmed', 'confirmed', 'confirmed', 'confirmed', 'confirmed']));
     sender.stop();

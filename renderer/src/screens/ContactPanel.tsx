@@ -25,7 +25,7 @@ export function ContactPanel({ conversation }: { conversation: CachedConversatio
         <button type="button" className="contact-back" onClick={() => showPane('conversation')} aria-label="Back to the conversation" aria-keyshortcuts="i">
           ← Conversation
         </button>
-        <Avatar name={contact.name ?? '?'} contactId={contactId} hasPicture={Boolean(contact.thumbnail)} size="large" />
+        <Avatar name={contact.name ?? '?'} contactId={conversation.contactId} hasPicture={Boolean(contact.thumbnail)} size="large" />
         <h2>{contact.name ? <UntrustedText text={contact.name} /> : 'Unknown contact'}</h2>
         {contact.blocked && <span className="chip status-resolved">Blocked</span>}
       </header>

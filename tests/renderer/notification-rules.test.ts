@@ -208,6 +208,22 @@ describe('decide: what shows', () => {
     expect(play([[T0, { kind: 'missed', candidates: [cand(7, 1, old), cand(7, 2, old)] }], tick(T0 + SETTLE_MS)]).shows).toMatchObject([{ body: '2 new messages in 1 conversation', conversationId: 7 }]);
   });
 
+  it('a message written while paused but decided after the pause ended joins its summary (in place, no sound), not an alert of its own', () => {
+    // Found in the e2e run: the events of messages written during the pause came through after
+    // Resume, and each raised a notification of its own.
+    const s = settings({ dnd: { timeZone: 'UTC', schedule: [], pausedUntil: T0 + 3_600_000 } });
+    const r = play([at(T0, cand(7, 1)), tick(T0 + 3_600_000), at(T0 + 3_600_500, cand(9, 2, T0 + 120_000)), at(T0 + 3_700_000, cand(10, 3, T0 + 3_700_000))], s);
+    expect(r.shows.map((e) => e.kind === 'show' && [e.t - T0, e.title, e.body, e.silent])).toEqual([
+      [3_600_000, 'While notifications were paused', '1 new message in 1 conversation', false],
+      [3_600_500, 'While notifications were paused', '2 new messages in 2 conversations', true],
+      [3_700_000, 'Contact 10', 'message 3', false],
+    ]);
+    expect(r.sounds).toBe(2);
+    // Decided late but before the tick that ends the spell: counted in its one summary.
+    const early = play([at(T0, cand(7, 1)), at(T0 + 3_600_100, cand(9, 2, T0 + 60_000)), tick(T0 + 3_601_000)], s);
+    expect(early.shows.map((e) => e.kind === 'show' && e.body).at(-1)).toBe('2 new messages in 2 conversations');
+  });
+
   it('do not disturb: nothing shows or sounds while paused; when it ends, one summary', () => {
     const s = settings({ dnd: { timeZone: 'UTC', schedule: [], pausedUntil: T0 + 3_600_000 } });
     const r = play([at(T0, cand(7, 1)), at(T0 + 60_000, cand(8, 2, T0 + 60_000)), at(T0 + 120_000, cand(8, 3, T0 + 120_000)), tick(T0 + 3_599_000), tick(T0 + 3_600_000)], s);

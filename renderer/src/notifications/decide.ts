@@ -53,6 +53,14 @@ export interface NotifyState {
   held: Tally;
   /** Came while do not disturb was on. */
   quiet: Tally & { on: boolean };
+  /** When the current do-not-disturb spell was first seen on. */
+  quietFrom?: number;
+  /**
+   * The last spell, once over, with what its summary counted: a message written during it whose
+   * event is decided only after it ended (a slow event, a conversation read first) joins that
+   * summary instead of alerting on its own.
+   */
+  lastQuiet?: { from: number; to: number; tally: Tally };
   /** Happened long before it reached us (missed). */
   late: Tally & { lastAt: number };
   reminders: Record<number, { due: number; title: string; since: number }>;
@@ -65,6 +73,9 @@ export const LATE_MS = 60_000;
 const NEWS: ReadonlySet<Candidate['reason']> = new Set(['assignedToMe', 'assignedToMyTeams', 'mentions']);
 /** A stream of missed ones is summed up once nothing more came for this long. */
 export const SETTLE_MS = 3_000;
+/** A message's time comes in whole seconds. */
+const AT_PRECISION_MS = 1_000;
+const QUIET_TITLE = 'While notifications were paused';
 const MINUTE = 60_000;
 const SEEN_MAX = 500;
 
@@ -93,6 +104,12 @@ export function decide(input: NotifyInput, settings: NotifySettings, state: Noti
   const effects: Effect[] = [];
   let s: NotifyState = { ...state, raisedAt: state.raisedAt.filter((t) => now - t < MINUTE) };
   const quietNow = isQuiet(settings.dnd, now);
+  if (quietNow && s.quietFrom === undefined) s = { ...s, quietFrom: now };
+  if (!quietNow && s.quietFrom !== undefined) {
+    // The spell is over: remembered with what its summary (at this tick) counts.
+    const { quietFrom, ...rest } = s;
+    s = { ...rest, lastQuiet: { from: quietFrom, to: now, tally: { messages: s.quiet.messages, conversations: s.quiet.conversations } } };
+  }
   const via: 'os' | 'toast' = attention.focused ? 'toast' : 'os';
   /** Sound and show for a new alert, as the agent's attention allows. */
   const alert = (show: Omit<Extract<Effect, { kind: 'show' }>, 'kind' | 'via' | 'silent'>): boolean => {
@@ -112,6 +129,14 @@ export function decide(input: NotifyInput, settings: NotifySettings, state: Noti
       if (!settings.enabled || s.seen.includes(c.key)) break;
       s = { ...s, seen: [...s.seen, c.key].slice(-SEEN_MAX) };
       if (settings.muted.includes(c.conversationId) && !c.breaksMute) break;
+      const spell = s.lastQuiet;
+      // Written while notifications were paused, decided after: into that spell's summary, updated in place.
+      if (!quietNow && spell && c.at >= spell.from - AT_PRECISION_MS && c.at <= spell.to) {
+        const tally = add(spell.tally, c.conversationId);
+        s = { ...s, lastQuiet: { ...spell, tally } };
+        effects.push({ kind: 'show', via, tag: 'summary-quiet', title: QUIET_TITLE, body: summaryText(tally), silent: true, ...(tally.conversations.length === 1 ? { conversationId: tally.conversations[0]! } : {}) });
+        break;
+      }
       // On screen in front of the agent: they see it happen.
       if (attention.focused && attention.openConversationId === c.conversationId) break;
       if (quietNow) {
@@ -170,9 +195,10 @@ export function decide(input: NotifyInput, settings: NotifySettings, state: Noti
     }
     case 'tick': {
       if (s.quiet.on && !quietNow) {
-        const t = s.quiet;
+        // With any message of the spell decided late (before this tick) counted in.
+        const t = s.lastQuiet?.tally ?? s.quiet;
         s = { ...s, quiet: { ...empty, on: false } };
-        if (t.messages > 0 && settings.enabled) summary('summary-quiet', 'While notifications were paused', t);
+        if (t.messages > 0 && settings.enabled) summary('summary-quiet', QUIET_TITLE, t);
       }
       if (!quietNow && s.late.messages > 0 && now - s.late.lastAt >= SETTLE_MS) {
         const t = s.late;

@@ -31,6 +31,10 @@ test('the thread follows a send and a live reply, and says what arrived while sc
   await page.goto(stack.host.url);
   await new SignInPage(page).signIn(stack.creds.baseUrl, stack.creds.agentToken);
   await expect(inbox.tab('Mine')).toBeVisible();
+  // Opened once the list holds it, as an agent meets it (unassigned, under All). Opened by number
+  // before the cache holds it, the separator is not placed yet: a known gap (issue 11's note).
+  await inbox.tab('All').click();
+  await expect(inbox.list().locator(`#conversation-row-${lena.conversation}`)).toBeVisible();
   await inbox.runCommand(`#${lena.conversation}`, `Open conversation #${lena.conversation}`);
 
   // Every message was unread: the "New" separator sits above the first one, at the top, with the

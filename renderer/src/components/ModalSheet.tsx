@@ -1,10 +1,11 @@
 // A modal sheet over the app: the dimmed overlay (a click outside closes it), the dialog named by
 // its heading, Escape to close (kept from reaching the app's shortcuts), and a header with the
-// title, any actions, and Close (focused on open, so the keyboard starts inside).
+// title, any actions, and Close (focused on open, so the keyboard starts inside; a sheet whose own
+// first control takes the focus goes without it: `closeButton={false}`).
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 
-export function ModalSheet(props: { titleId: string; title: ReactNode; className?: string; actions?: ReactNode; onClose(): void; children: ReactNode }) {
+export function ModalSheet(props: { titleId: string; title: ReactNode; className?: string; actions?: ReactNode; closeButton?: boolean; onClose(): void; children: ReactNode }) {
   const close = useRef<HTMLButtonElement>(null);
   useEffect(() => close.current?.focus(), []);
   return (
@@ -25,9 +26,11 @@ export function ModalSheet(props: { titleId: string; title: ReactNode; className
         <header className="pane-header">
           <h2 id={props.titleId}>{props.title}</h2>
           {props.actions}
-          <button ref={close} type="button" className="link-button" onClick={props.onClose}>
-            Close
-          </button>
+          {props.closeButton !== false && (
+            <button ref={close} type="button" className="link-button" onClick={props.onClose}>
+              Close
+            </button>
+          )}
         </header>
         {props.children}
       </div>

@@ -1,30 +1,13 @@
-// A settings screen over the inbox (notifications, waiting-time colours): a modal dialog named by
-// its heading, closed by Esc (which goes no further, so the inbox's own Esc does not run too) or a
-// click outside it. What it holds is the caller's.
+// A settings screen over the inbox (notifications, waiting-time colours): the app's modal sheet
+// (ModalSheet: named by its heading, Esc or a click outside closes it), styled as settings, with
+// the caller's header controls and no Close of its own (the screens focus their first control).
 import type { ReactNode } from 'react';
+import { ModalSheet } from './ModalSheet';
 
 export function SettingsSheet(props: { titleId: string; title: string; className?: string; onClose(): void; headerExtra?: ReactNode; children: ReactNode }) {
   return (
-    <div className="overlay" onMouseDown={props.onClose}>
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={props.titleId}
-        className={`sheet settings${props.className ? ` ${props.className}` : ''}`}
-        onMouseDown={(e) => e.stopPropagation()}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.stopPropagation();
-            props.onClose();
-          }
-        }}
-      >
-        <header className="pane-header">
-          <h2 id={props.titleId}>{props.title}</h2>
-          {props.headerExtra}
-        </header>
-        {props.children}
-      </div>
-    </div>
+    <ModalSheet titleId={props.titleId} title={props.title} className={`settings${props.className ? ` ${props.className}` : ''}`} actions={props.headerExtra} closeButton={false} onClose={props.onClose}>
+      {props.children}
+    </ModalSheet>
   );
 }

@@ -10,7 +10,7 @@ import { useUnsentMessages, withoutDelivered } from '../components/unsent';
 import { BridgeFailure, isUnreachable } from '../platform/call';
 import { useSession } from '../platform/session';
 import { useUi } from '../state/ui';
-import { firstUnreadId } from './thread-items';
+import { firstUnreadId, UNREAD_CAP } from './thread-items';
 
 export function useConversation(id: number, notify: (text: string) => void) {
   const { db, client } = useSession();
@@ -53,7 +53,14 @@ export function useConversation(id: number, notify: (text: string) => void) {
   // opening marked it read). Fixed once placed; new messages while it is open do not move it.
   const [unreadAtOpen, setUnreadAtOpen] = useState<{ unread: number; seenAt: number | undefined }>();
   // Both as first read, before opening marks the conversation read (the reads were asked first).
-  if (row !== undefined && recordRead !== undefined && unreadAtOpen === undefined) setUnreadAtOpen({ unread: row?.unreadCount ?? 0, seenAt: record?.agent_last_seen_at });
+  // At the service's cap the count alone does not say where unread starts: the record's last-seen
+  // time does, so the place waits for the record (cached, or read now) — the row's count is taken
+  // at its first read, before opening's read mark zeroes it.
+  const [rowUnreadAtOpen, setRowUnreadAtOpen] = useState<number>();
+  if (rowUnreadAtOpen === undefined && row !== undefined) setRowUnreadAtOpen(row?.unreadCount ?? 0);
+  if (rowUnreadAtOpen !== undefined && recordRead !== undefined && unreadAtOpen === undefined && (rowUnreadAtOpen < UNREAD_CAP || record !== undefined || fresh.isFetched)) {
+    setUnreadAtOpen({ unread: rowUnreadAtOpen, seenAt: record?.agent_last_seen_at });
+  }
   const [separator, setSeparator] = useState<{ id: number | undefined }>();
   if (!separator && unreadAtOpen !== undefined && cursor !== undefined && shown.length) setSeparator({ id: firstUnreadId(shown, unreadAtOpen, cursor?.hasOlder ?? true) });
 

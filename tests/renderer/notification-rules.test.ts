@@ -10,7 +10,7 @@ import type { Candidate, EventFacts } from '../../renderer/src/notifications/cla
 import { BODY_MAX, classify, TITLE_MAX } from '../../renderer/src/notifications/classify';
 import type { Attention, Effect, NotifyInput, NotifyState } from '../../renderer/src/notifications/decide';
 import { decide, initialNotifyState, LATE_MS, SETTLE_MS } from '../../renderer/src/notifications/decide';
-import { inPeriod, isQuiet, localTime } from '../../renderer/src/notifications/quiet-time';
+import { inPeriod, isQuiet, localTime, pauseFor, resume, writtenWhileQuiet } from '../../renderer/src/notifications/quiet-time';
 import type { NotifySettings } from '../../renderer/src/notifications/settings';
 import { defaultSettings, readSettings } from '../../renderer/src/notifications/settings';
 import { conv, msg } from './fixtures';
@@ -211,7 +211,7 @@ describe('decide: what shows', () => {
   it('a message written while paused but decided after the pause ended joins its summary (in place, no sound), not an alert of its own', () => {
     // Found in the e2e run: the events of messages written during the pause came through after
     // Resume, and each raised a notification of its own.
-    const s = settings({ dnd: { timeZone: 'UTC', schedule: [], pausedUntil: T0 + 3_600_000 } });
+    const s = settings({ dnd: { timeZone: 'UTC', schedule: [], pausedFrom: T0, pausedUntil: T0 + 3_600_000 } });
     const r = play([at(T0, cand(7, 1)), tick(T0 + 3_600_000), at(T0 + 3_600_500, cand(9, 2, T0 + 120_000)), at(T0 + 3_700_000, cand(10, 3, T0 + 3_700_000))], s);
     expect(r.shows.map((e) => e.kind === 'show' && [e.t - T0, e.title, e.body, e.silent])).toEqual([
       [3_600_000, 'While notifications were paused', '1 new message in 1 conversation', false],
@@ -224,8 +224,29 @@ describe('decide: what shows', () => {
     expect(early.shows.map((e) => e.kind === 'show' && e.body).at(-1)).toBe('2 new messages in 2 conversations');
   });
 
+  it('a pause the app never saw begin (nothing decided during it): what was written in it is still one summary after Resume', () => {
+    // Found in CI: with the renderer busy right after sign-in, nothing was decided during a short
+    // pause; the three messages written in it were decided after Resume and each alerted. Whether a
+    // message came during a pause is judged by when it was written against the pause on record.
+    const paused = settings({ dnd: { timeZone: 'UTC', schedule: [], pausedFrom: T0, pausedUntil: T0 + 2_000 } }); // resumed after 2 s
+    const r = play([at(T0 + 3_000, cand(7, 1, T0)), at(T0 + 3_100, cand(7, 2, T0 + 1_000)), at(T0 + 3_200, cand(8, 3, T0 + 1_000)), tick(T0 + 4_000), at(T0 + 5_000, cand(9, 4, T0 + 5_000))], paused);
+    expect(r.shows.map((e) => e.kind === 'show' && [e.t - T0, e.tag, e.body, e.silent])).toEqual([
+      [3_000, 'summary-quiet', '1 new message in 1 conversation', false],
+      [3_100, 'summary-quiet', '2 new messages in 1 conversation', true],
+      [3_200, 'summary-quiet', '3 new messages in 2 conversations', true],
+      [5_000, 'conversation-9', 'message 4', false],
+    ]);
+    expect(r.sounds).toBe(2);
+    // A message written before the pause and decided after it: an alert of its own.
+    expect(play([at(T0 + 3_000, cand(7, 1, T0 - 5_000))], paused).shows).toMatchObject([{ tag: 'conversation-7' }]);
+    // The next pause starts a new summary (the first one's count is not carried on).
+    const again = settings({ dnd: { timeZone: 'UTC', schedule: [], pausedFrom: T0 + 10_000, pausedUntil: T0 + 12_000 } });
+    const second = play([at(T0 + 13_000, cand(10, 5, T0 + 11_000))], again, r.state);
+    expect(second.shows.map((e) => e.kind === 'show' && [e.tag, e.body, e.silent])).toEqual([['summary-quiet', '1 new message in 1 conversation', false]]);
+  });
+
   it('do not disturb: nothing shows or sounds while paused; when it ends, one summary', () => {
-    const s = settings({ dnd: { timeZone: 'UTC', schedule: [], pausedUntil: T0 + 3_600_000 } });
+    const s = settings({ dnd: { timeZone: 'UTC', schedule: [], pausedFrom: T0, pausedUntil: T0 + 3_600_000 } });
     const r = play([at(T0, cand(7, 1)), at(T0 + 60_000, cand(8, 2, T0 + 60_000)), at(T0 + 120_000, cand(8, 3, T0 + 120_000)), tick(T0 + 3_599_000), tick(T0 + 3_600_000)], s);
     expect(r.shows.map((e) => e.kind === 'show' && [e.t - T0, e.title, e.body])).toEqual([[3_600_000, 'While notifications were paused', '3 new messages in 2 conversations']]);
     expect(r.sounds).toBe(1);
@@ -236,7 +257,7 @@ describe('decide: what shows', () => {
     const wed2330utc = Date.UTC(2026, 10, 25, 23, 30);
     const thu0630utc = Date.UTC(2026, 10, 26, 6, 30);
     const thu0700utc = Date.UTC(2026, 10, 26, 7, 0);
-    const utc = { timeZone: 'UTC', schedule: [night], pausedUntil: null };
+    const utc = { timeZone: 'UTC', schedule: [night], pausedFrom: null, pausedUntil: null };
     expect([wed2330utc, thu0630utc, thu0700utc, T0].map((t) => isQuiet(utc, t))).toEqual([true, true, false, false]);
     // Tokyo is 9 hours ahead: Wednesday 22:00 there is 13:00 UTC.
     const tokyo = { ...utc, timeZone: 'Asia/Tokyo' };
@@ -278,7 +299,23 @@ describe('settings', () => {
     expect(s.perMinute).toBe(6);
     expect(s.rules.mine).toBe(false);
     expect(s.rules.mentions).toBe(true);
-    expect(s.dnd).toEqual({ timeZone: 'UTC', schedule: [], pausedUntil: null });
+    expect(s.dnd).toEqual({ timeZone: 'UTC', schedule: [], pausedFrom: null, pausedUntil: null });
     expect(readSettings(undefined, 'Europe/Paris').dnd.timeZone).toBe('Europe/Paris');
+    // Stored before the pause's start was kept: read as it was, the start unknown.
+    expect(readSettings({ dnd: { timeZone: 'Asia/Tokyo', schedule: [], pausedUntil: T0 } }).dnd).toEqual({ timeZone: 'Asia/Tokyo', schedule: [], pausedFrom: null, pausedUntil: T0 });
+  });
+
+  it('pause and Resume keep the spell on record: quiet inside it, not before or after; a message of its last second counts', () => {
+    const dnd = resume(pauseFor(defaultSettings('UTC').dnd, T0, 3_600_000), T0 + 5_000);
+    expect([T0 - 1, T0, T0 + 4_999, T0 + 5_000].map((t) => isQuiet(dnd, t))).toEqual([false, true, true, false]);
+    // The service's times are whole seconds: written at T0 + 0.3 s, stamped T0 - 0.7 s.
+    expect([T0 - 2_000, T0 - 700, T0 + 4_000, T0 + 5_000].map((t) => writtenWhileQuiet(dnd, t))).toEqual([false, true, true, false]);
+    // A pause shorter than a second, inside the second a message is stamped with (seen in the e2e run).
+    const brief = resume(pauseFor(dnd, T0 + 20_162, 3_600_000), T0 + 20_792);
+    expect([T0 + 19_000, T0 + 20_000, T0 + 21_000].map((t) => writtenWhileQuiet(brief, t))).toEqual([false, true, false]);
+    // Resume after the pause ran out does not lengthen it.
+    expect(resume(dnd, T0 + 9_000).pausedUntil).toBe(T0 + 5_000);
+    // A pause whose start is unknown (stored before it was kept) judges nothing written earlier.
+    expect(writtenWhileQuiet({ ...dnd, pausedFrom: null }, T0)).toBe(false);
   });
 });

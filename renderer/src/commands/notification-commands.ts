@@ -1,6 +1,7 @@
 // Notification commands in the palette: the settings screen, pausing for an hour and resuming, and
 // per conversation: mute, or notify on any activity. Each reads the session's settings as the
 // inbox last saw them and changes them through the session's notification center.
+import { pauseFor, resume } from '../notifications/quiet-time';
 import type { NotifySettings } from '../notifications/settings';
 import type { Command, CommandRegistry } from './registry';
 
@@ -33,7 +34,7 @@ export function registerNotificationCommands<C extends Ctx>(registry: CommandReg
       group: 'Notifications',
       keywords: 'do not disturb dnd quiet mute',
       enabled: (ctx) => Boolean(ctx.notifications.settings) && !paused(ctx),
-      run: (ctx) => ctx.notifications.update((s) => ({ ...s, dnd: { ...s.dnd, pausedUntil: ctx.notifications.now() + HOUR } })),
+      run: (ctx) => ctx.notifications.update((s) => ({ ...s, dnd: pauseFor(s.dnd, ctx.notifications.now(), HOUR) })),
     },
     {
       id: 'notifications.resume',
@@ -41,7 +42,7 @@ export function registerNotificationCommands<C extends Ctx>(registry: CommandReg
       group: 'Notifications',
       keywords: 'do not disturb dnd unpause',
       enabled: paused,
-      run: (ctx) => ctx.notifications.update((s) => ({ ...s, dnd: { ...s.dnd, pausedUntil: null } })),
+      run: (ctx) => ctx.notifications.update((s) => ({ ...s, dnd: resume(s.dnd, ctx.notifications.now()) })),
     },
     { id: 'notifications.mute', title: 'Mute notifications for this conversation', group: 'Notifications', keywords: 'silence', enabled: (ctx) => ctx.selectedId !== undefined && !listed('muted')(ctx), run: toggled('muted', true) },
     { id: 'notifications.unmute', title: 'Unmute this conversation', group: 'Notifications', enabled: listed('muted'), run: toggled('muted', false) },

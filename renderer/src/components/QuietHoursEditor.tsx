@@ -2,7 +2,7 @@
 // weekday read in a time zone (the computer's by default). A period ending before it starts runs
 // past midnight ("22:00 to 07:00").
 import type { NotifySettings, QuietPeriod } from '../notifications/settings';
-import { isQuiet } from '../notifications/quiet-time';
+import { isQuiet, pauseFor, resume } from '../notifications/quiet-time';
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const HOUR = 3_600_000;
@@ -24,7 +24,7 @@ export function QuietHoursEditor({ dnd, now, onChange }: { dnd: NotifySettings['
       <p className="hint" data-testid="dnd-state">
         {paused ? `Paused until ${new Date(dnd.pausedUntil!).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.` : isQuiet(dnd, now) ? 'Quiet hours now.' : 'Notifications are on.'} What comes meanwhile is summed up in one notification afterwards.
       </p>
-      <button type="button" onClick={() => onChange({ ...dnd, pausedUntil: paused ? null : now + HOUR })}>
+      <button type="button" onClick={() => onChange(paused ? resume(dnd, Date.now()) : pauseFor(dnd, Date.now(), HOUR))}>
         {paused ? 'Resume notifications' : 'Pause for 1 hour'}
       </button>
       {dnd.schedule.map((p, i) => (

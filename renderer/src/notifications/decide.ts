@@ -14,7 +14,7 @@
 //   summary of what came meanwhile;
 // - a reminder when a notified conversation is still unanswered after `reminderMinutes`.
 import type { Candidate } from './classify';
-import { isQuiet } from './quiet-time';
+import { isQuiet, writtenWhileQuiet } from './quiet-time';
 import type { NotifySettings } from './settings';
 
 export type NotifyInput =
@@ -51,16 +51,12 @@ export interface NotifyState {
   raisedAt: number[];
   /** Held back by the cap. */
   held: Tally;
-  /** Came while do not disturb was on. */
-  quiet: Tally & { on: boolean };
-  /** When the current do-not-disturb spell was first seen on. */
-  quietFrom?: number;
   /**
-   * The last spell, once over, with what its summary counted: a message written during it whose
-   * event is decided only after it ended (a slow event, a conversation read first) joins that
-   * summary instead of alerting on its own.
+   * Written while do not disturb was on (the current spell, or the last one), and when its summary
+   * was shown. A message of the spell decided only after it ended (a slow event, a conversation
+   * read first, a renderer busy through a short pause) joins that summary, updated in place.
    */
-  lastQuiet?: { from: number; to: number; tally: Tally };
+  quiet: Tally & { summarizedAt?: number };
   /** Happened long before it reached us (missed). */
   late: Tally & { lastAt: number };
   reminders: Record<number, { due: number; title: string; since: number }>;
@@ -73,9 +69,8 @@ export const LATE_MS = 60_000;
 const NEWS: ReadonlySet<Candidate['reason']> = new Set(['assignedToMe', 'assignedToMyTeams', 'mentions']);
 /** A stream of missed ones is summed up once nothing more came for this long. */
 export const SETTLE_MS = 3_000;
-/** A message's time comes in whole seconds. */
-const AT_PRECISION_MS = 1_000;
 const QUIET_TITLE = 'While notifications were paused';
+const QUIET_TAG = 'summary-quiet';
 const MINUTE = 60_000;
 const SEEN_MAX = 500;
 
@@ -83,7 +78,7 @@ export const initialNotifyState = (): NotifyState => ({
   shown: {},
   raisedAt: [],
   held: { messages: 0, conversations: [] },
-  quiet: { messages: 0, conversations: [], on: false },
+  quiet: { messages: 0, conversations: [] },
   late: { messages: 0, conversations: [], lastAt: 0 },
   reminders: {},
   seen: [],
@@ -104,12 +99,8 @@ export function decide(input: NotifyInput, settings: NotifySettings, state: Noti
   const effects: Effect[] = [];
   let s: NotifyState = { ...state, raisedAt: state.raisedAt.filter((t) => now - t < MINUTE) };
   const quietNow = isQuiet(settings.dnd, now);
-  if (quietNow && s.quietFrom === undefined) s = { ...s, quietFrom: now };
-  if (!quietNow && s.quietFrom !== undefined) {
-    // The spell is over: remembered with what its summary (at this tick) counts.
-    const { quietFrom, ...rest } = s;
-    s = { ...rest, lastQuiet: { from: quietFrom, to: now, tally: { messages: s.quiet.messages, conversations: s.quiet.conversations } } };
-  }
+  // A new spell: its own summary (the last one's was shown).
+  if (quietNow && s.quiet.summarizedAt !== undefined) s = { ...s, quiet: { ...empty } };
   const via: 'os' | 'toast' = attention.focused ? 'toast' : 'os';
   /** Sound and show for a new alert, as the agent's attention allows. */
   const alert = (show: Omit<Extract<Effect, { kind: 'show' }>, 'kind' | 'via' | 'silent'>): boolean => {
@@ -121,7 +112,9 @@ export function decide(input: NotifyInput, settings: NotifySettings, state: Noti
     s = { ...s, raisedAt: [...s.raisedAt, now] };
     return true;
   };
-  const summary = (tag: string, title: string, t: Tally) => alert({ tag, title, body: summaryText(t), ...(t.conversations.length === 1 ? { conversationId: t.conversations[0]! } : {}) });
+  /** A summary of one conversation opens it. */
+  const only = (t: Tally) => (t.conversations.length === 1 ? { conversationId: t.conversations[0]! } : {});
+  const summary = (tag: string, title: string, t: Tally) => alert({ tag, title, body: summaryText(t), ...only(t) });
 
   switch (input.kind) {
     case 'candidate': {
@@ -129,18 +122,25 @@ export function decide(input: NotifyInput, settings: NotifySettings, state: Noti
       if (!settings.enabled || s.seen.includes(c.key)) break;
       s = { ...s, seen: [...s.seen, c.key].slice(-SEEN_MAX) };
       if (settings.muted.includes(c.conversationId) && !c.breaksMute) break;
-      const spell = s.lastQuiet;
-      // Written while notifications were paused, decided after: into that spell's summary, updated in place.
-      if (!quietNow && spell && c.at >= spell.from - AT_PRECISION_MS && c.at <= spell.to) {
-        const tally = add(spell.tally, c.conversationId);
-        s = { ...s, lastQuiet: { ...spell, tally } };
-        effects.push({ kind: 'show', via, tag: 'summary-quiet', title: QUIET_TITLE, body: summaryText(tally), silent: true, ...(tally.conversations.length === 1 ? { conversationId: tally.conversations[0]! } : {}) });
+      if (!quietNow && writtenWhileQuiet(settings.dnd, c.at)) {
+        // Written while notifications were paused, decided after: that spell's summary, now or
+        // updated in place (one written after the last summary was shown belongs to a later spell).
+        const last = s.quiet.summarizedAt;
+        const shown = last !== undefined && c.at <= last;
+        const tally = add(shown || last === undefined ? s.quiet : empty, c.conversationId);
+        if (shown) {
+          effects.push({ kind: 'show', via, tag: QUIET_TAG, title: QUIET_TITLE, body: summaryText(tally), silent: true, ...only(tally) });
+          s = { ...s, quiet: { ...tally, summarizedAt: last } };
+        } else {
+          s = { ...s, quiet: { ...tally, summarizedAt: now } };
+          summary(QUIET_TAG, QUIET_TITLE, tally);
+        }
         break;
       }
       // On screen in front of the agent: they see it happen.
       if (attention.focused && attention.openConversationId === c.conversationId) break;
       if (quietNow) {
-        s = { ...s, quiet: { ...add(s.quiet, c.conversationId), on: true } };
+        s = { ...s, quiet: add(s.quiet, c.conversationId) };
         break;
       }
       if (now - c.at > LATE_MS) {
@@ -176,7 +176,7 @@ export function decide(input: NotifyInput, settings: NotifySettings, state: Noti
       for (const c of input.candidates) {
         if (seen.has(c.key) || (settings.muted.includes(c.conversationId) && !c.breaksMute)) continue;
         seen.add(c.key);
-        if (quietNow) quiet = { ...add(quiet, c.conversationId), on: true };
+        if (quietNow) quiet = add(quiet, c.conversationId);
         else late = { ...add(late, c.conversationId), lastAt: now };
       }
       s = { ...s, late, quiet, seen: [...seen].slice(-SEEN_MAX) };
@@ -194,11 +194,9 @@ export function decide(input: NotifyInput, settings: NotifySettings, state: Noti
       break;
     }
     case 'tick': {
-      if (s.quiet.on && !quietNow) {
-        // With any message of the spell decided late (before this tick) counted in.
-        const t = s.lastQuiet?.tally ?? s.quiet;
-        s = { ...s, quiet: { ...empty, on: false } };
-        if (t.messages > 0 && settings.enabled) summary('summary-quiet', QUIET_TITLE, t);
+      if (!quietNow && s.quiet.messages > 0 && s.quiet.summarizedAt === undefined) {
+        s = { ...s, quiet: { ...s.quiet, summarizedAt: now } };
+        if (settings.enabled) summary(QUIET_TAG, QUIET_TITLE, s.quiet);
       }
       if (!quietNow && s.late.messages > 0 && now - s.late.lastAt >= SETTLE_MS) {
         const t = s.late;

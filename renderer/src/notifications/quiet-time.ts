@@ -32,10 +32,33 @@ export function inPeriod(period: QuietPeriod, day: number, minute: number): bool
   return (period.days.includes(day) && minute >= start) || (period.days.includes((day + 6) % 7) && minute < end);
 }
 
+type Dnd = NotifySettings['dnd'];
+/** A message's time comes in whole seconds. */
+const AT_PRECISION_MS = 1_000;
+
 /** Do not disturb is on at `at`: paused, or inside a scheduled period. */
-export function isQuiet(dnd: NotifySettings['dnd'], at: number): boolean {
-  if (dnd.pausedUntil !== null && at < dnd.pausedUntil) return true;
+export function isQuiet(dnd: Dnd, at: number): boolean {
+  if (dnd.pausedUntil !== null && at < dnd.pausedUntil && (dnd.pausedFrom === null || at >= dnd.pausedFrom)) return true;
   if (!dnd.schedule.length) return false;
   const { day, minute } = localTime(at, dnd.timeZone);
   return dnd.schedule.some((p) => inPeriod(p, day, minute));
 }
+
+/**
+ * Whether something written at `writtenAt` (whole seconds, from the service) was written while do
+ * not disturb was on, judged against the settings on record rather than against what the app saw
+ * happen (it may have decided nothing during a short pause). A pause counts only when its start is
+ * known.
+ */
+export function writtenWhileQuiet(dnd: Dnd, writtenAt: number): boolean {
+  // The second it was written in overlaps the pause (a short one may lie inside that second).
+  const last = writtenAt + AT_PRECISION_MS - 1;
+  if (dnd.pausedFrom !== null && dnd.pausedUntil !== null && writtenAt < dnd.pausedUntil && last >= dnd.pausedFrom) return true;
+  const scheduleOnly = { ...dnd, pausedUntil: null };
+  return isQuiet(scheduleOnly, writtenAt) || isQuiet(scheduleOnly, last);
+}
+
+/** Pause for `ms` from `now`. */
+export const pauseFor = (dnd: Dnd, now: number, ms: number): Dnd => ({ ...dnd, pausedFrom: now, pausedUntil: now + ms });
+/** End the pause now, keeping it on record (see `writtenWhileQuiet`). */
+export const resume = (dnd: Dnd, now: number): Dnd => ({ ...dnd, pausedUntil: Math.min(now, dnd.pausedUntil ?? now) });

@@ -59,10 +59,16 @@ export const notifySettingsSchema = z.object({
       /** IANA time zone the schedule is read in (the computer's, when the agent set it). */
       timeZone: z.string().max(100),
       schedule: z.array(quietPeriodSchema).max(14),
-      /** Epoch ms: paused until then ("pause for 1 hour"). */
+      /**
+       * Epoch ms: when the last pause began (null: never paused, or paused before this was kept).
+       * With `pausedUntil` it keeps the spell on record after Resume: a message written during it
+       * and decided later still joins its summary.
+       */
+      pausedFrom: z.number().nullable().catch(null).default(null),
+      /** Epoch ms: paused until then ("pause for 1 hour"; Resume sets it to the moment it was pressed). */
       pausedUntil: z.number().nullable(),
     })
-    .catch({ timeZone: 'UTC', schedule: [], pausedUntil: null }),
+    .catch({ timeZone: 'UTC', schedule: [], pausedFrom: null, pausedUntil: null }),
 });
 export type NotifySettings = z.infer<typeof notifySettingsSchema>;
 
@@ -100,7 +106,7 @@ export function defaultSettings(timeZone = localTimeZone()): NotifySettings {
     reminderMinutes: 0,
     perMinute: 6,
     coalesceSeconds: 120,
-    dnd: { timeZone, schedule: [], pausedUntil: null },
+    dnd: { timeZone, schedule: [], pausedFrom: null, pausedUntil: null },
   };
 }
 

@@ -1,4 +1,4 @@
-// npm run bench [-- --only service|renderer|notify] [--quick] [--out bench/results.json]
+// npm run bench [-- --only service|renderer|notify] [--scenario open,switch,…] [--quick] [--out bench/results.json]
 // The performance budget (bench/README.md): every figure an agent feels, each measured against
 // its reference in the same run where it has one (a bare IndexedDB read, one frame, Fastify's
 // hello world), printed as one table and written to bench/results.json. Asserts nothing: a missed
@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureNotifyLatency } from '../tests/bench/notify.bench';
-import { benchRenderer } from '../tests/bench/renderer';
+import { benchRenderer, RENDERER_SCENARIOS } from '../tests/bench/renderer';
 import type { Figure } from './bench/figures';
 import { notes, round, table } from './bench/figures';
 import { benchService } from './bench/service';
@@ -17,6 +17,8 @@ import { benchService } from './bench/service';
 const { values } = parseArgs({
   options: {
     only: { type: 'string' },
+    /** Renderer scenarios to run alone (comma-separated; see RENDERER_SCENARIOS). */
+    scenario: { type: 'string' },
     quick: { type: 'boolean', default: false },
     out: { type: 'string', default: 'bench/results.json' },
   },
@@ -41,7 +43,10 @@ function buildRenderer() {
 if (!only || only === 'renderer') {
   try {
     buildRenderer();
-    await benchRenderer({ quick, log, figures });
+    const scenarios = values.scenario ? new Set(values.scenario.split(',').map((x) => x.trim())) : undefined;
+    const unknown = [...(scenarios ?? [])].filter((x) => !(RENDERER_SCENARIOS as readonly string[]).includes(x));
+    if (unknown.length) throw new Error(`unknown scenario ${unknown.join(', ')}: one of ${RENDERER_SCENARIOS.join(', ')}`);
+    await benchRenderer({ quick, log, figures, ...(scenarios ? { scenarios } : {}) });
   } catch (err) {
     failed = true;
     console.error('renderer benchmark failed:', err);

@@ -30,7 +30,12 @@ const SYNTHETIC_LABELS = ['billing', 'bug', 'vip', 'refund', 'onboarding'];
 const MARKER = 'zebracornquartz';
 
 /** Pushes each figure into `figures` as it is measured, so a failure keeps what came before it. */
-export async function benchRenderer(o: { quick: boolean; log(line: string): void; figures: Figure[] }): Promise<void> {
+/** The scenarios, by name (`npm run bench -- --only renderer --scenario open,switch` runs these alone). */
+export const RENDERER_SCENARIOS = ['live', 'catch-up', 'open', 'scroll', 'switch', 'hostile', 'triage', 'search', 'memory'] as const;
+
+/** Pushes each figure into `figures` as it is measured, so a failure keeps what came before it. */
+export async function benchRenderer(o: { quick: boolean; log(line: string): void; figures: Figure[]; scenarios?: ReadonlySet<string> }): Promise<void> {
+  const want = (name: (typeof RENDERER_SCENARIOS)[number]) => !o.scenarios || o.scenarios.has(name);
   const size = o.quick
     ? { conversations: 2_000, messages: 20_000, samples: 5, opens: 3, catchUp: 500, live: 5, queries: SEARCH_QUERIES.slice(0, 3) }
     : { conversations: 10_000, messages: 200_000, samples: 20, opens: 5, catchUp: 2_000, live: 20, queries: SEARCH_QUERIES };
@@ -55,12 +60,16 @@ export async function benchRenderer(o: { quick: boolean; log(line: string): void
 
     const creds = service.credentials!;
     const api = { baseUrl: creds.baseUrl, inboxIdentifier: creds.apiInboxIdentifier };
-    o.log(`renderer: live, ${size.live} messages`);
-    figures.push(...(await benchLive(page, api, size.live)));
-    o.log(`renderer: catch-up after ${size.catchUp} messages while cut off`);
-    const caught = await benchCatchUp(page, { api, dbFile, agentToken: creds.agentToken, host, secretFile, credentialsFile, conversations: 50, messages: size.catchUp });
-    host = caught.host;
-    figures.push(...caught.figures);
+    if (want('live')) {
+      o.log(`renderer: live, ${size.live} messages`);
+      figures.push(...(await benchLive(page, api, size.live)));
+    }
+    if (want('catch-up')) {
+      o.log(`renderer: catch-up after ${size.catchUp} messages while cut off`);
+      const caught = await benchCatchUp(page, { api, dbFile, agentToken: creds.agentToken, host, secretFile, credentialsFile, conversations: 50, messages: size.catchUp });
+      host = caught.host;
+      figures.push(...caught.figures);
+    }
 
     // From the cache alone.
     await service.stop();
@@ -76,8 +85,10 @@ export async function benchRenderer(o: { quick: boolean; log(line: string): void
       marker: MARKER,
     });
     await serveBarePage(page, origin);
-    o.log(`renderer: cold open, ${size.opens} loads against the bare read`);
-    figures.push(...(await benchOpen(page, appUrl, origin, size.opens)));
+    if (want('open')) {
+      o.log(`renderer: cold open, ${size.opens} loads against the bare read`);
+      figures.push(...(await benchOpen(page, appUrl, origin, size.opens)));
+    }
     // Still on the bare page: the reference read of the switch figure's conversations.
     const reads: number[] = [];
     for (let i = 0; i < 10; i++) reads.push((await bareMessages(page, big[i % big.length]!)).ms);
@@ -85,17 +96,27 @@ export async function benchRenderer(o: { quick: boolean; log(line: string): void
     const openedAt = Date.now();
     await page.goto(appUrl);
     await page.locator('#conversation-listbox [role="option"]').first().waitFor({ timeout: 60_000 });
-    o.log('renderer: scrolling the whole list');
-    figures.push(...(await benchScroll(page)));
-    o.log(`renderer: switch, ${size.samples} times`);
-    figures.push(...(await benchSwitch(page, big.map((id) => ({ id, lastMessageId: seeded.lastMessageOf[id]! })), size.samples, median(reads))));
-    o.log('renderer: hostile messages');
-    figures.push(...(await benchHostile(page, hostile.map((h) => ({ name: h.name, id: h.id, lastMessageId: seeded.lastMessageOf[h.id]! })), calm, { id: calm + 1, lastMessageId: seeded.lastMessageOf[calm + 1]! })));
-    o.log(`renderer: triage, ${size.samples} of each`);
-    figures.push(...(await benchTriage(page, size.samples, SYNTHETIC_LABELS)));
-    o.log('renderer: local search');
-    figures.push(...(await benchSearch(page, MARKER, openedAt, size.queries)));
-    figures.push(...(await benchMemory(page, `${size.conversations} conversations and ${seeded.messages} messages cached, all indexed`)));
+    if (want('scroll')) {
+      o.log('renderer: scrolling the whole list');
+      figures.push(...(await benchScroll(page)));
+    }
+    if (want('switch')) {
+      o.log(`renderer: switch, ${size.samples} times`);
+      figures.push(...(await benchSwitch(page, big.map((id) => ({ id, lastMessageId: seeded.lastMessageOf[id]! })), size.samples, median(reads))));
+    }
+    if (want('hostile')) {
+      o.log('renderer: hostile messages');
+      figures.push(...(await benchHostile(page, hostile.map((h) => ({ name: h.name, id: h.id, lastMessageId: seeded.lastMessageOf[h.id]! })), calm, { id: calm + 1, lastMessageId: seeded.lastMessageOf[calm + 1]! })));
+    }
+    if (want('triage')) {
+      o.log(`renderer: triage, ${size.samples} of each`);
+      figures.push(...(await benchTriage(page, size.samples, SYNTHETIC_LABELS)));
+    }
+    if (want('search')) {
+      o.log('renderer: local search');
+      figures.push(...(await benchSearch(page, MARKER, openedAt, size.queries)));
+    }
+    if (want('memory')) figures.push(...(await benchMemory(page, `${size.conversations} conversations and ${seeded.messages} messages cached, all indexed`)));
   } finally {
     await browser.close();
     await host.stop();

@@ -38,11 +38,9 @@ import { useZodSchemas } from './http/route-schemas';
 import { messageRoutes } from './routes/messages';
 import { notificationRoutes } from './routes/notifications';
 import { profileRoutes } from './routes/profile';
-import { clientContactRoutes } from './routes/client/contacts';
-import { clientConversationRoutes } from './routes/client/conversations';
-import { widgetConversationRoutes } from './routes/widget/conversations';
+import { CLIENT, clientRoutes } from './routes/client';
+import { WIDGET, widgetRoutes } from './routes/widget';
 import { widgetPageRoutes } from './routes/widget/page';
-import { widgetSessionRoutes } from './routes/widget/session';
 import { DEFAULT_WIDGET_TOKEN_LIFETIME_S, WidgetTokens } from './widget/session-token';
 import { attachLiveUpdates } from './live/hub';
 import type { LiveOptions, LiveUpdates } from './live/hub';
@@ -193,13 +191,12 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   );
   void app.register(installationRoutes(deps));
   void app.register(blobRoutes(deps));
-  // The contact-facing families (Client API, Widget API).
+  // The contact-facing families (Client API, Widget API), their callers resolved by their scopes'
+  // hooks (routes/client/scope.ts, routes/widget/scope.ts).
   const tokens = new WidgetTokens(db, clock, options.widgetTokenLifetimeSeconds ?? DEFAULT_WIDGET_TOKEN_LIFETIME_S);
-  clientContactRoutes(app, deps);
-  clientConversationRoutes(app, deps);
-  widgetSessionRoutes(app, { ...deps, tokens });
-  widgetConversationRoutes(app, { ...deps, tokens });
-  widgetPageRoutes(app, { ...deps, tokens });
+  void app.register(clientRoutes(deps), { prefix: CLIENT });
+  void app.register(widgetRoutes({ ...deps, tokens }), { prefix: WIDGET });
+  void app.register(async (page) => widgetPageRoutes(page, { ...deps, tokens }));
   // Live updates and webhook delivery listen to the bus.
   const live = attachLiveUpdates(app.server, db, bus, clock, options.live);
   const webhooks = new WebhookQueue({ timeoutMs: DEFAULT_WEBHOOK_TIMEOUT_MS, log: app.log, ...options.webhooks });

@@ -14,6 +14,8 @@ export interface RunningService {
   baseUrl: string;
   credentials?: DemoCredentialsFile;
   child: ChildProcess;
+  /** Everything the service printed so far (stdout and stderr): the request log with `log`. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -29,6 +31,8 @@ export async function startService(opts: {
   quiet?: boolean;
   /** Live updates over ActionCable only (`--no-socketio`), as a real Chatwoot installation. */
   noSocketIo?: boolean;
+  /** The request log (`--log`), read back with `output()`. */
+  log?: boolean;
   /** Flags for Node itself, before the script (the benchmark's `--cpu-prof`). */
   nodeArgs?: string[];
 }): Promise<RunningService> {
@@ -37,12 +41,13 @@ export async function startService(opts: {
   if (opts.credentialsOut) args.push('--credentials-out', opts.credentialsOut);
   if (opts.production) args.push('--production');
   if (opts.noSocketIo) args.push('--no-socketio');
+  if (opts.log) args.push('--log');
   // Its output is piped into our log, never a terminal: without FORCE_COLOR (Playwright sets it), a
   // NO_COLOR from CI no longer makes Node warn about the pair on every start.
   const { FORCE_COLOR: _colour, ...env } = process.env;
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
   const baseUrl = await new Promise<string>((resolvePromise, reject) => {
-    let out = '';
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
       if (!opts.quiet) process.stdout.write(chunk.toString().replace(/^/gm, '[service] '));
@@ -61,6 +66,7 @@ export async function startService(opts: {
     baseUrl,
     ...(credentials ? { credentials } : {}),
     child,
+    output: () => out,
     stop: () =>
       new Promise<void>((done) => {
         if (child.exitCode !== null) return done();

@@ -29,12 +29,24 @@ export function watchReads<T>(request: FastifyRequest, params: T): T {
 }
 
 /**
- * Wraps every request's parsed query string, before route schemas validate it (they read it then).
+ * Wraps every request's query string from the moment the service's own preValidation hook
+ * (server/http/body.ts) replaces it with its normalized copy, so every later read is seen: the
+ * scopes' hooks (the Client and Widget families read website_token there), route schemas, handlers.
+ * A hook added here at preValidation would come too late: hooks of plugins registered before the
+ * test adds its own run first. The normalization's own reads (every key sent) are not recorded.
  * Call before the app is ready.
  */
 export function recordQueryReads(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
-    request.query = watchReads(request, request.query);
+  app.addHook('onRequest', async (request) => {
+    let query = request.query;
+    Object.defineProperty(request, 'query', {
+      configurable: true,
+      enumerable: true,
+      get: () => query,
+      set: (value: unknown) => {
+        query = watchReads(request, value);
+      },
+    });
   });
 }
 

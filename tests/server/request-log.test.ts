@@ -3,48 +3,29 @@
 // redacted). The real command line runs with --log; every credential kind the service issues is
 // sent in every place a client can put it (headers, query names in every spelling, path segments,
 // request targets in every form), and the whole log is searched for each value.
-import { spawn } from 'node:child_process';
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoCredentials } from '../../server/demo/seed';
+import type { RunningService } from '../../scripts/lib/service-process';
+import { startService } from '../../scripts/lib/service-process';
 import { hmacHex } from '../support/public-api';
 
 const dir = mkdtempSync(join(tmpdir(), 'request-log-'));
-let child: ChildProcessWithoutNullStreams;
-let stdout = '';
+let service: RunningService;
 let base: URL;
 let creds: DemoCredentials;
 
 beforeAll(async () => {
-  const out = join(dir, 'credentials.json');
-  const tsx = createRequire(import.meta.url).resolve('tsx');
-  const { FORCE_COLOR: _colour, ...env } = process.env;
-  child = spawn(process.execPath, ['--import', tsx, resolve(import.meta.dirname, '../../server/cli.ts'), '--port', '0', '--db', ':memory:', '--demo', '--credentials-out', out, '--log'], { env });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  await new Promise<void>((done, fail) => {
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      if (stdout.includes('listening on')) done();
-    });
-    child.once('exit', (code) => fail(new Error(`the service exited (${code}): ${stderr}`)));
-  });
-  const file = JSON.parse(readFileSync(out, 'utf8')) as DemoCredentials & { baseUrl: string };
-  creds = file;
-  base = new URL(file.baseUrl);
+  service = await startService({ db: ':memory:', demo: true, credentialsOut: join(dir, 'credentials.json'), log: true, quiet: true });
+  creds = service.credentials!;
+  base = new URL(service.baseUrl);
 }, 60_000);
 
 afterAll(async () => {
-  if (child.exitCode === null) {
-    child.kill('SIGTERM');
-    await once(child, 'exit');
-  }
+  await service.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -186,8 +167,8 @@ describe('the service log (--log)', () => {
     await raw('/api/v1/profile', { api_access_token: creds.adminToken }, { method: 'PATCH', body: JSON.stringify({ access_token: creds.adminToken }) });
 
     // Stop the service so the log is complete.
-    child.kill('SIGTERM');
-    await once(child, 'exit');
+    await service.stop();
+    const stdout = service.output();
     const lines = stdout.split('\n').filter((l) => l.startsWith('{'));
     expect(lines.length).toBeGreaterThan(500);
     const decoded = lines.map((l) => {

@@ -1,7 +1,6 @@
 // The service's command line (npm run server): --credentials-out writes the demo's secrets readable
 // by the owner only, whether or not the file already existed.
-import { spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -27,25 +26,13 @@ function worldReadable(name: string) {
 describe('npm run server -- --credentials-out', () => {
   it('replaces an existing world-readable file with one only the owner can read', { timeout: 60_000 }, async () => {
     const out = worldReadable('credentials.json');
-    const tsx = createRequire(import.meta.url).resolve('tsx');
-    const child = spawn(process.execPath, ['--import', tsx, resolve(import.meta.dirname, '../../server/cli.ts'), '--port', '0', '--db', ':memory:', '--demo', '--credentials-out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // The file is written before the service says it listens, which is when this returns.
+    const service = await startService({ db: ':memory:', demo: true, credentialsOut: out, quiet: true });
     try {
-      let stdout = '';
-      let stderr = '';
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      // The file is written before this line is printed.
-      await new Promise<void>((done, fail) => {
-        child.stdout.on('data', (d: Buffer) => {
-          stdout += d.toString();
-          if (stdout.includes('listening on')) done();
-        });
-        child.once('exit', (code) => fail(new Error(`the service exited (${code}): ${stderr}`)));
-      });
       expect(modeOf(out)).toBe(0o600);
       expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), adminToken: expect.any(String) });
     } finally {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await once(child, 'exit');
+      await service.stop();
     }
   });
 });

@@ -17,18 +17,16 @@ import { clientContact as clientContactShape, contactRecord } from '../../presen
 import { contactInboxBySource, createContactWithInbox, markVerified } from '../../store/contact-inboxes';
 import { updateContact } from '../../store/writes';
 import type { PublicDeps } from './scope';
-import { clientContact, clientInbox } from './scope';
-
-export const CLIENT = '/public/api/v1/inboxes/:inbox_identifier';
 
 const createBody = contactBody.extend({ source_id: z.string().min(1).max(255).nullish() });
 const identityQuery = z.object({ identifier: z.string().max(255).optional(), identifier_hash: z.string().max(128).optional() });
 
-export function clientContactRoutes(app: FastifyInstance, deps: PublicDeps) {
+/** In the inbox scope: the inbox itself and contact create. */
+export function clientInboxRoutes(app: FastifyInstance, deps: PublicDeps) {
   const { db } = deps;
 
-  app.get(CLIENT, async (request) => {
-    const inbox = clientInbox(db, request);
+  app.get('/', async (request) => {
+    const inbox = request.clientInbox;
     const s = inboxSettings(inbox);
     return {
       identifier: inbox.identifier,
@@ -42,8 +40,8 @@ export function clientContactRoutes(app: FastifyInstance, deps: PublicDeps) {
     };
   });
 
-  app.post(`${CLIENT}/contacts`, async (request) => {
-    const inbox = clientInbox(db, request);
+  app.post('/contacts', async (request) => {
+    const inbox = request.clientInbox;
     const body = parseJsonBody(createBody, request.body);
     const identity = verifyIdentity(inbox, body);
     if (identity === 'failed') throw clientHmacFailure();
@@ -72,9 +70,14 @@ export function clientContactRoutes(app: FastifyInstance, deps: PublicDeps) {
     );
     return clientContactShape(contact, contactInbox);
   });
+}
 
-  app.get(`${CLIENT}/contacts/:contact_identifier`, async (request) => {
-    const scope = clientContact(db, request);
+/** In the contact scope: the contact, read and updated. */
+export async function clientContactRoutes(app: FastifyInstance, deps: PublicDeps) {
+  const { db } = deps;
+
+  app.get('/', async (request) => {
+    const scope = request.clientContact;
     const identity = verifyIdentity(scope.inbox, parseParams(identityQuery, request.query, 'query parameter'));
     if (identity === 'failed') throw clientHmacFailure();
     const ci = identity === 'verified' ? markVerified(db, scope.contactInbox, deps.clock()) : scope.contactInbox;
@@ -83,7 +86,7 @@ export function clientContactRoutes(app: FastifyInstance, deps: PublicDeps) {
 
   // JSON, or multipart form-data with an `avatar` image (http/contact-form.ts); the hash check is the same.
   const update = async (request: FastifyRequest) => {
-    const scope = clientContact(db, request);
+    const scope = request.clientContact;
     const form = await readContactForm(request);
     const body = form ? parseBody(contactBody, form.params) : parseJsonBody(contactBody, request.body);
     const identity = verifyIdentity(scope.inbox, body);
@@ -96,9 +99,9 @@ export function clientContactRoutes(app: FastifyInstance, deps: PublicDeps) {
     const contact = updateContact({ db, bus: deps.bus, now }, scope.contact, patch);
     return contactRecord(contact);
   };
-  app.register(async (scope) => {
+  await app.register(async (scope) => {
     await acceptContactForms(scope);
-    scope.patch(`${CLIENT}/contacts/:contact_identifier`, update);
-    scope.put(`${CLIENT}/contacts/:contact_identifier`, update);
+    scope.patch('/', update);
+    scope.put('/', update);
   });
 }

@@ -11,12 +11,8 @@ import { contactMessagePage } from '../../store/contact-messages';
 import { visibleConversations } from '../../store/contact-inboxes';
 import { messageOf, updateMessage } from '../../store/message-updates';
 import { createConversation, createMessage, markContactLastSeen, setConversationStatus } from '../../store/writes';
-import { CLIENT } from './contacts';
 import type { PublicDeps } from './scope';
-import { clientContact, clientConversation, contactWrite } from './scope';
-
-const CONTACT = `${CLIENT}/contacts/:contact_identifier`;
-const CONVERSATION = `${CONTACT}/conversations/:conversation_id`;
+import { contactWrite } from './scope';
 
 const createBody = z.object({ custom_attributes: z.record(z.string(), z.unknown()).nullish() });
 const typingBody = z.object({ typing_status: z.string().max(10).nullish() });
@@ -27,16 +23,17 @@ const submittedBody = z.object({
   submitted_values: z.union([z.record(z.string().max(100), z.unknown()), z.array(z.record(z.string().max(100), z.unknown())).max(100)]).refine((v) => JSON.stringify(v).length <= 65_536, 'is too large'),
 });
 const CSAT_WINDOW_MS = 14 * 86_400_000;
-export function clientConversationRoutes(app: FastifyInstance, deps: PublicDeps) {
+/** In the contact scope: the contact's conversations, listed and created. */
+export function contactConversationRoutes(app: FastifyInstance, deps: PublicDeps) {
   const { db } = deps;
 
-  app.get(`${CONTACT}/conversations`, async (request) => {
-    const { contactInbox, contact } = clientContact(db, request);
+  app.get('/conversations', async (request) => {
+    const { contactInbox, contact } = request.clientContact;
     return visibleConversations(db, contactInbox, 'client').map((c) => publicConversation(db, c, contact));
   });
 
-  app.post(`${CONTACT}/conversations`, async (request) => {
-    const { inbox, contactInbox, contact } = clientContact(db, request);
+  app.post('/conversations', async (request) => {
+    const { inbox, contactInbox, contact } = request.clientContact;
     const body = parseJsonBody(createBody, request.body);
     const conversation = createConversation(contactWrite(deps, contact), {
       accountId: inbox.account_id,
@@ -47,21 +44,26 @@ export function clientConversationRoutes(app: FastifyInstance, deps: PublicDeps)
     });
     return publicConversation(db, conversation, contact);
   });
+}
 
-  app.get(CONVERSATION, async (request) => {
-    const { conversation, contact } = clientConversation(db, request);
+/** In the conversation scope: the conversation, its actions and its messages. */
+export function clientConversationRoutes(app: FastifyInstance, deps: PublicDeps) {
+  const { db } = deps;
+
+  app.get('/', async (request) => {
+    const { conversation, contact } = request.clientConversation;
     return publicConversation(db, conversation, contact);
   });
 
-  app.post(`${CONVERSATION}/toggle_status`, async (request) => {
-    const { conversation, contact } = clientConversation(db, request);
+  app.post('/toggle_status', async (request) => {
+    const { conversation, contact } = request.clientConversation;
     // A contact can only resolve; resolving a resolved conversation changes nothing.
     const next = setConversationStatus(contactWrite(deps, contact), conversation, 'resolved');
     return publicConversation(db, next, contact);
   });
 
-  app.post(`${CONVERSATION}/toggle_typing`, async (request, reply) => {
-    const { conversation, contact } = clientConversation(db, request);
+  app.post('/toggle_typing', async (request, reply) => {
+    const { conversation, contact } = request.clientConversation;
     const status = typingStatus(parseJsonBody(typingBody, request.body).typing_status);
     deps.bus.emit({
       name: status === 'on' ? 'conversation.typing_on' : 'conversation.typing_off',
@@ -73,20 +75,20 @@ export function clientConversationRoutes(app: FastifyInstance, deps: PublicDeps)
     return reply.code(200).send();
   });
 
-  app.post(`${CONVERSATION}/update_last_seen`, async (request, reply) => {
-    const { conversation, contact } = clientConversation(db, request);
+  app.post('/update_last_seen', async (request, reply) => {
+    const { conversation, contact } = request.clientConversation;
     markContactLastSeen(contactWrite(deps, contact), conversation);
     return reply.code(200).send();
   });
 
-  app.get(`${CONVERSATION}/messages`, async (request) => {
-    const { conversation } = clientConversation(db, request);
+  app.get('/messages', async (request) => {
+    const { conversation } = request.clientConversation;
     const { before } = parseParams(messagesQuery, request.query, 'query parameter');
     return contactMessagePage(db, conversation.id, before).map((m) => publicMessage(db, m, conversation.display_id));
   });
 
-  app.post(`${CONVERSATION}/messages`, async (request) => {
-    const { conversation, contact } = clientConversation(db, request);
+  app.post('/messages', async (request) => {
+    const { conversation, contact } = request.clientConversation;
     const body = parseJsonBody(messageBody, request.body);
     const content = messageContent(body.content);
     const echoId = body.echo_id ?? undefined;
@@ -107,9 +109,9 @@ export function clientConversationRoutes(app: FastifyInstance, deps: PublicDeps)
   for (const method of ['PATCH', 'PUT'] as const) {
     app.route({
       method,
-      url: `${CONVERSATION}/messages/:message_id`,
+      url: '/messages/:message_id',
       handler: async (request) => {
-        const { conversation, contact } = clientConversation(db, request);
+        const { conversation, contact } = request.clientConversation;
         const { message_id } = parseParams(messageParams, request.params, 'path parameter');
         const message = messageOf(db, conversation.id, message_id);
         if (!message || message.private === 1 || message.message_type === 2) throw notFound();

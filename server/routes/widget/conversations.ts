@@ -18,8 +18,7 @@ import type { ConversationRow } from '../../store/conversations';
 import { conversationById } from '../../store/conversations';
 import { createConversation, createMessage, markContactLastSeen, setConversationStatus, updateContact } from '../../store/writes';
 import type { VisitorSession, WidgetDeps } from './scope';
-import { visitorWrite, widgetSession } from './scope';
-import { WIDGET } from './session';
+import { visitorOf, visitorWrite } from './scope';
 
 const messagesQuery = z.object({ before: intString.optional(), after: z.union([z.literal('0'), intString]).optional() });
 const createMessageBody = z.object({ message: messageBody.extend({ referer_url: z.string().max(2048).nullish(), timestamp: z.unknown().optional() }) });
@@ -51,17 +50,18 @@ function newConversation(deps: WidgetDeps, session: VisitorSession, customAttrib
   });
 }
 
+/** In the widget scope: the visitor's conversation and its messages. */
 export function widgetConversationRoutes(app: FastifyInstance, deps: WidgetDeps) {
   const { db } = deps;
 
-  app.get(`${WIDGET}/conversations`, async (request) => {
-    const session = await widgetSession(deps, request);
+  app.get('/conversations', async (request) => {
+    const session = visitorOf(request);
     const c = latestConversation(deps, session.contactInbox);
     return c ? { id: c.display_id, inbox_id: c.inbox_id, contact_last_seen_at: epoch(c.contact_last_seen_at), status: c.status } : {};
   });
 
-  app.post(`${WIDGET}/conversations`, async (request) => {
-    const session = await widgetSession(deps, request);
+  app.post('/conversations', async (request) => {
+    const session = visitorOf(request);
     const body = parseJsonBody(createConversationBody, request.body);
     const content = body.message?.content == null || body.message.content === '' ? undefined : messageContent(body.message.content);
     const patch = body.contact ? contactPatchOf(body.contact, { withIdentifier: false }) : {};
@@ -83,14 +83,14 @@ export function widgetConversationRoutes(app: FastifyInstance, deps: WidgetDeps)
     };
   });
 
-  app.post(`${WIDGET}/conversations/update_last_seen`, async (request, reply) => {
-    const session = await widgetSession(deps, request);
+  app.post('/conversations/update_last_seen', async (request, reply) => {
+    const session = visitorOf(request);
     markContactLastSeen(visitorWrite(deps, session.contact), requireConversation(deps, session));
     return reply.code(200).send();
   });
 
-  app.post(`${WIDGET}/conversations/toggle_typing`, async (request, reply) => {
-    const session = await widgetSession(deps, request);
+  app.post('/conversations/toggle_typing', async (request, reply) => {
+    const session = visitorOf(request);
     const c = requireConversation(deps, session);
     const status = typingStatus(parseJsonBody(typingBody, request.body).typing_status);
     deps.bus.emit({
@@ -105,15 +105,15 @@ export function widgetConversationRoutes(app: FastifyInstance, deps: WidgetDeps)
 
   // The reference service resolves on GET; POST is accepted too, for clients that prefer it.
   const toggleStatus = async (request: FastifyRequest, reply: FastifyReply) => {
-    const session = await widgetSession(deps, request);
+    const session = visitorOf(request);
     setConversationStatus(visitorWrite(deps, session.contact), requireConversation(deps, session), 'resolved');
     return reply.code(200).send();
   };
-  app.get(`${WIDGET}/conversations/toggle_status`, toggleStatus);
-  app.post(`${WIDGET}/conversations/toggle_status`, toggleStatus);
+  app.get('/conversations/toggle_status', toggleStatus);
+  app.post('/conversations/toggle_status', toggleStatus);
 
-  app.get(`${WIDGET}/messages`, async (request) => {
-    const session = await widgetSession(deps, request);
+  app.get('/messages', async (request) => {
+    const session = visitorOf(request);
     const { before, after } = parseParams(messagesQuery, request.query, 'query parameter');
     const c = latestConversation(deps, session.contactInbox);
     if (!c) return { payload: [] };
@@ -121,8 +121,8 @@ export function widgetConversationRoutes(app: FastifyInstance, deps: WidgetDeps)
     return { payload: page.map((m) => publicMessage(db, m, c.display_id)), meta: { contact_last_seen_at: iso(c.contact_last_seen_at) } };
   });
 
-  app.post(`${WIDGET}/messages`, async (request) => {
-    const session = await widgetSession(deps, request);
+  app.post('/messages', async (request) => {
+    const session = visitorOf(request);
     const body = parseJsonBody(createMessageBody, request.body);
     const content = messageContent(body.message.content);
     const last = latestConversation(deps, session.contactInbox);

@@ -3,12 +3,12 @@
 // with one it continues that visitor's session. Tokens are embedded as JSON, never as markup,
 // and the inline script runs only under a per-response CSP nonce.
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parseParams } from '../../http/params';
 import { inboxSettings } from '../../presenters/inbox';
 import type { WidgetDeps } from './scope';
-import { widgetInbox } from './scope';
+import { installWidgetScope } from './scope';
 
 const pageQuery = z.object({ website_token: z.string().max(255).optional(), cw_conversation: z.string().max(4096).optional() });
 
@@ -16,10 +16,15 @@ const pageQuery = z.object({ website_token: z.string().max(255).optional(), cw_c
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
+/** A malformed query is 400 before an unknown website_token's 404: read on request, before the scope's hook. */
+const readQuery = async (request: FastifyRequest) => parseParams(pageQuery, request.query, 'query parameter');
+
+/** A plugin of its own: the widget scope for the website_token's inbox alone (the page continues a visitor's session in the browser; its token is not checked here). */
 export function widgetPageRoutes(app: FastifyInstance, deps: WidgetDeps) {
-  app.get('/widget', async (request, reply) => {
-    const query = parseParams(pageQuery, request.query, 'query parameter');
-    const inbox = widgetInbox(deps.db, request);
+  installWidgetScope(app, deps, { visitor: false });
+  app.get('/widget', { onRequest: readQuery }, async (request, reply) => {
+    const query = await readQuery(request);
+    const inbox = request.widgetInbox;
     const settings = inboxSettings(inbox);
     const nonce = randomBytes(16).toString('base64');
     const boot = { websiteToken: query.website_token, token: query.cw_conversation ?? null };

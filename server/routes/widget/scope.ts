@@ -3,7 +3,10 @@
 //     401 "Account is suspended" when its account is suspended;
 //   X-Auth-Token (header, all but config) → the visitor: 404 when missing, malformed, expired,
 //     signed for another inbox, or naming a source_id that is not a contact inbox of this inbox.
-import type { FastifyRequest } from 'fastify';
+// Resolved by the widget scope's hook (installWidgetScope) for every route of the plugin it is
+// installed on, at preValidation, after the body is read: a body that cannot be read (400) wins
+// over a bad token (404), as it did when each handler resolved them.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
 import type { EventBus } from '../../events/bus';
@@ -23,13 +26,26 @@ export interface WidgetDeps {
   tokens: WidgetTokens;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Widget session start (POST config): a suspended account's 401 is `{errors: [...]}` and the visitor's token is optional. */
+    widgetSessionStart?: boolean;
+  }
+  interface FastifyRequest {
+    /** Widget: the inbox of the website_token (set by the widget scope). */
+    widgetInbox: InboxRow;
+    /** Widget: the visitor of the X-Auth-Token (set by the widget scope; undefined only on session start, or where no visitor is asked for). */
+    visitor: VisitorSession | undefined;
+  }
+}
+
 const tokenQuery = z.object({ website_token: z.string().min(1).max(255) });
 
 /**
  * The inbox named by website_token. Session start declares its 401 as `{errors:[string]}` (spec);
  * the other widget endpoints answer suspension with `{error}` as the reference service does.
  */
-export function widgetInbox(db: Db, request: FastifyRequest, opts: { sessionStart?: boolean } = {}): InboxRow {
+function widgetInbox(db: Db, request: FastifyRequest, opts: { sessionStart?: boolean } = {}): InboxRow {
   const parsed = tokenQuery.safeParse(request.query ?? {});
   const inbox = parsed.success ? widgetInboxByToken(db, parsed.data.website_token) : undefined;
   if (!inbox) throw notFound();
@@ -52,7 +68,7 @@ export interface VisitorSession {
 }
 
 /** The visitor of a valid token for this inbox, or undefined. */
-export async function sessionOf(deps: WidgetDeps, inbox: InboxRow, token: string | undefined): Promise<VisitorSession | undefined> {
+async function sessionOf(deps: WidgetDeps, inbox: InboxRow, token: string | undefined): Promise<VisitorSession | undefined> {
   if (!token) return undefined;
   const claims = await deps.tokens.verify(token, inbox.id);
   const contactInbox = claims && contactInboxBySource(deps.db, inbox.id, claims.source_id);
@@ -60,12 +76,27 @@ export async function sessionOf(deps: WidgetDeps, inbox: InboxRow, token: string
   return contactInbox && contact ? { inbox, contactInbox, contact } : undefined;
 }
 
-/** Every widget endpoint but config: a visitor session or 404. */
-export async function widgetSession(deps: WidgetDeps, request: FastifyRequest): Promise<VisitorSession> {
-  const inbox = widgetInbox(deps.db, request);
-  const session = await sessionOf(deps, inbox, authTokenHeader(request));
-  if (!session) throw notFound();
-  return session;
+/**
+ * Every route of `scope` answers for the inbox of its website_token and, with `visitor`, for the
+ * visitor of its X-Auth-Token (404 without one; optional on the session start).
+ */
+export function installWidgetScope(scope: FastifyInstance, deps: WidgetDeps, opts: { visitor: boolean }) {
+  scope.decorateRequest('widgetInbox', null as unknown as InboxRow);
+  scope.decorateRequest('visitor', undefined);
+  scope.addHook('preValidation', async (request: FastifyRequest) => {
+    const sessionStart = request.routeOptions.config.widgetSessionStart === true;
+    const inbox = widgetInbox(deps.db, request, { sessionStart });
+    request.widgetInbox = inbox;
+    if (!opts.visitor) return;
+    const session = await sessionOf(deps, inbox, authTokenHeader(request));
+    if (!session && !sessionStart) throw notFound();
+    request.visitor = session;
+  });
+}
+
+/** The visitor of a route in a scope that asks for one (every widget endpoint but config). */
+export function visitorOf(request: FastifyRequest): VisitorSession {
+  return request.visitor!;
 }
 
 export function visitorWrite(deps: WidgetDeps, contact: ContactRow): WriteContext {

@@ -12,17 +12,17 @@ import { createContactWithInbox } from '../../store/contact-inboxes';
 import { identifyVisitor } from '../../widget/identify';
 import { baseUrlOf } from '../../http/scope';
 import type { WidgetDeps } from './scope';
-import { authTokenHeader, sessionOf, widgetInbox, widgetSession } from './scope';
+import { authTokenHeader, visitorOf } from './scope';
 
-export const WIDGET = '/api/v1/widget';
-
+/** In the widget scope: the session start and the visitor's contact. */
 export function widgetSessionRoutes(app: FastifyInstance, deps: WidgetDeps) {
   const { db } = deps;
 
-  app.post(`${WIDGET}/config`, async (request) => {
-    const inbox = widgetInbox(db, request, { sessionStart: true });
+  app.post('/config', { config: { widgetSessionStart: true } }, async (request) => {
+    const inbox = request.widgetInbox;
     const presented = authTokenHeader(request);
-    const existing = await sessionOf(deps, inbox, presented);
+    // The visitor of a valid token (the scope's hook), else a new one.
+    const existing = request.visitor;
     let session = existing;
     let token = presented;
     if (!existing) {
@@ -40,24 +40,24 @@ export function widgetSessionRoutes(app: FastifyInstance, deps: WidgetDeps) {
     };
   });
 
-  app.get(`${WIDGET}/contact`, async (request) => {
-    const { contact } = await widgetSession(deps, request);
+  app.get('/contact', async (request) => {
+    const { contact } = visitorOf(request);
     return widgetContactSummary(contact, true);
   });
 
   const update = async (request: FastifyRequest) => {
-    const session = await widgetSession(deps, request);
+    const session = visitorOf(request);
     const identified = await identifyVisitor(deps, session, parseJsonBody(contactBody, request.body));
     return { ...widgetContactSummary(identified.contact, false), ...(identified.newToken ? { widget_auth_token: identified.newToken } : {}) };
   };
   // The reference service routes the singular path; the spec names the plural one. Both work.
-  for (const path of [`${WIDGET}/contact`, `${WIDGET}/contacts`]) {
+  for (const path of ['/contact', '/contacts']) {
     app.patch(path, update);
     app.put(path, update);
   }
 
-  app.patch(`${WIDGET}/contact/set_user`, async (request) => {
-    const session = await widgetSession(deps, request);
+  app.patch('/contact/set_user', async (request) => {
+    const session = visitorOf(request);
     const identified = await identifyVisitor(deps, session, parseJsonBody(contactBody, request.body));
     return { ...widgetContactSummary(identified.contact, true), ...(identified.newToken ? { widget_auth_token: identified.newToken } : {}) };
   });

@@ -1,0 +1,33 @@
+// The Client API (chatwoot-compat §1.16) as a tree of scoped plugins, one level per path
+// identifier: each level's hook resolves its identifier for every route inside it (./scope.ts), so
+// a handler reads `request.clientInbox`, `request.clientContact` or `request.clientConversation`.
+import type { FastifyInstance } from 'fastify';
+import { clientContactRoutes, clientInboxRoutes } from './contacts';
+import { clientConversationRoutes, contactConversationRoutes } from './conversations';
+import type { PublicDeps } from './scope';
+import { installContactScope, installConversationScope, installInboxScope } from './scope';
+
+/** Where the family is registered (app.ts). */
+export const CLIENT = '/public/api/v1/inboxes/:inbox_identifier';
+
+export function clientRoutes(deps: PublicDeps) {
+  return async (inbox: FastifyInstance) => {
+    installInboxScope(inbox, deps.db);
+    clientInboxRoutes(inbox, deps);
+    await inbox.register(
+      async (contact) => {
+        installContactScope(contact, deps.db);
+        await clientContactRoutes(contact, deps);
+        contactConversationRoutes(contact, deps);
+        await contact.register(
+          async (conversation) => {
+            installConversationScope(conversation, deps.db);
+            clientConversationRoutes(conversation, deps);
+          },
+          { prefix: '/conversations/:conversation_id' },
+        );
+      },
+      { prefix: '/contacts/:contact_identifier' },
+    );
+  };
+}

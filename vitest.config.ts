@@ -6,6 +6,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Generous limits: CI shares two cores between vitest's workers, and a test that sends a few
+    // thousand requests in-process took over the 5 s default there once (load 9-11). A limit is a
+    // guard against a hang, not a speed check (speed is measured by `npm run bench`).
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,

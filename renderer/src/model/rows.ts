@@ -99,6 +99,12 @@ export interface OutboxFiles {
   files: QueuedFile[];
 }
 
+/** The files attached in a conversation's composer and not sent yet (`draftFiles`, by conversation). */
+export interface DraftFiles {
+  conversationId: number;
+  files: QueuedFile[];
+}
+
 export interface OutboxEntry {
   /** Queue order (auto-increment). Also names an optimistic message: its local id derives from it. */
   seq?: number;

@@ -1,7 +1,7 @@
 // Sending files end to end, web mode against the real service CLI: with the service down, the agent
-// pastes a screenshot and drops an invoice on the composer, writes a caption and sends. The message
-// waits in the outbox (its files in IndexedDB: a reload does not lose them); when the service is back
-// it goes as one multipart create, and the service holds it exactly once, with both files, which
+// pastes a screenshot and drops an invoice on the composer (kept with the draft: a reload brings
+// them back), writes a caption and sends. The message waits in the outbox (its files in IndexedDB:
+// a reload does not lose them); when the service is back it goes as one multipart create, and the service holds it exactly once, with both files, which
 // the app then shows from the service's copy.
 import type { Page } from '@playwright/test';
 import { startService } from '../../scripts/lib/service-process';
@@ -27,6 +27,29 @@ async function giveFile(page: Page, how: 'paste' | 'drop', file: { name: string;
     },
     { how, name: file.name, type: file.type, b64: file.bytes.toString('base64') },
   );
+}
+
+/** Rows in the page's IndexedDB store `store`, over every database that has it. */
+function storedRows(page: Page, store: string): Promise<number> {
+  return page.evaluate(async (store) => {
+    const names = (await indexedDB.databases()).map((d) => d.name!).filter(Boolean);
+    let count = 0;
+    for (const name of names) {
+      const db = await new Promise<IDBDatabase>((ok, ko) => {
+        const r = indexedDB.open(name);
+        r.onsuccess = () => ok(r.result);
+        r.onerror = () => ko(r.error);
+      });
+      if (db.objectStoreNames.contains(store)) {
+        count += await new Promise<number>((ok) => {
+          const r = db.transaction(store).objectStore(store).count();
+          r.onsuccess = () => ok(r.result);
+        });
+      }
+      db.close();
+    }
+    return count;
+  }, store);
 }
 
 interface ServiceMessage {
@@ -58,6 +81,13 @@ test('send two files by paste and by drag and drop, offline then online, arrivin
     await expect(pending.getByRole('listitem')).toHaveCount(2);
     await expect(pending).toContainText('pasted-screenshot.png');
     await expect(pending).toContainText('refund-confirmation.pdf');
+    // Not sent yet, they are kept with the draft: a reload (the conversation is in the address)
+    // brings them back.
+    await expect.poll(() => storedRows(page, 'draftFiles')).toBe(1);
+    await page.reload();
+    await expect(pending.getByRole('listitem')).toHaveCount(2, { timeout: 20_000 });
+    await expect(pending).toContainText('pasted-screenshot.png');
+    await inbox.composer().click();
     const caption = `Here is the confirmation ${Date.now()}`;
     await page.keyboard.type(caption);
     await page.screenshot({ path: screenshotPath('93-files-composer') });
@@ -97,27 +127,9 @@ test('send two files by paste and by drag and drop, offline then online, arrivin
     await expect(inbox.liveIndicator()).toHaveAttribute('data-state', 'connected', { timeout: 60_000 });
     await page.screenshot({ path: screenshotPath('95-files-sent-online') });
     expect(await axeViolations(page, { impacts: ['serious', 'critical'] }), 'axe after the files arrived').toEqual([]);
-    // The queue kept nothing: the files' bytes went with the confirmation.
-    const leftover = await page.evaluate(async () => {
-      const names = (await indexedDB.databases()).map((d) => d.name!).filter(Boolean);
-      let count = 0;
-      for (const name of names) {
-        const db = await new Promise<IDBDatabase>((ok, ko) => {
-          const r = indexedDB.open(name);
-          r.onsuccess = () => ok(r.result);
-          r.onerror = () => ko(r.error);
-        });
-        if (db.objectStoreNames.contains('outboxFiles')) {
-          count += await new Promise<number>((ok) => {
-            const r = db.transaction('outboxFiles').objectStore('outboxFiles').count();
-            r.onsuccess = () => ok(r.result);
-          });
-        }
-        db.close();
-      }
-      return count;
-    });
-    expect(leftover).toBe(0);
+    // The queue kept nothing: the files' bytes went with the confirmation; the draft kept none.
+    expect(await storedRows(page, 'outboxFiles')).toBe(0);
+    expect(await storedRows(page, 'draftFiles')).toBe(0);
   } finally {
     await host.close();
     await service.stop();

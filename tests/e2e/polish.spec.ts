@@ -1,15 +1,18 @@
 // The small things of issue 11 (finding 7 and the polish list), each checked in Chromium against
-// the demo: rows that fit their content in both densities; the "Load older messages" button over
+// the demo: rows that fit their content in both densities, with avatars (initials, or the
+// contact's picture from main); the "Load older messages" button over
 // no message text; at 1024 px `i` shows the contact and a visible button goes back; a customer's
 // markdown heading at body size; shortcut-sheet key badges not stretched; no favicon.ico request;
 // an emoji inserted from the composer's picker by keyboard. Screenshots and axe on each screen.
 import { contactClient } from '../support/client-api';
+import { pngImage } from '../support/sample-files';
 import { expectAccessible } from './a11y';
 import { expect, screenshotPath, test } from './fixtures';
 import { InboxPage } from './pages/InboxPage';
 import { SignInPage } from './pages/SignInPage';
+import { serviceGet } from './service-api';
 
-test('polish: rows, the older-messages button, 1024 px, headings, key badges, favicon, emoji', async ({ page, stack }) => {
+test('polish: rows and their avatars, the older-messages button, 1024 px, headings, key badges, favicon, emoji', async ({ page, stack }) => {
   test.setTimeout(150_000);
   const favicon: string[] = [];
   page.on('request', (r) => {
@@ -19,6 +22,12 @@ test('polish: rows, the older-messages button, 1024 px, headings, key badges, fa
   const client = contactClient(stack.creds.baseUrl, stack.creds.apiInboxIdentifier);
   const mira = await client.start(`Mira Polish ${Date.now()}`);
   await mira.write('# Export broken\nThe **CSV** export stops at row 4,000.');
+  // The contact of the agent's newest conversation has a picture on the service.
+  const [newest] = (await serviceGet<{ data: { payload: { id: number; meta: { sender: { id: number } } }[] } }>(stack, '/conversations?assignee_type=me&status=open')).data.payload;
+  const picture = new FormData();
+  picture.append('avatar', new Blob([new Uint8Array(pngImage(64, 64, [[168, 85, 247], [14, 165, 233]]))], { type: 'image/png' }), 'me.png');
+  const pictured = await fetch(`${stack.creds.baseUrl}/api/v1/accounts/${stack.creds.accountId}/contacts/${newest!.meta.sender.id}`, { method: 'PATCH', headers: { api_access_token: stack.creds.adminToken }, body: picture });
+  expect(pictured.status).toBe(200);
 
   await page.goto(stack.host.url);
   await new SignInPage(page).signIn(stack.creds.baseUrl, stack.creds.agentToken);
@@ -40,6 +49,18 @@ test('polish: rows, the older-messages button, 1024 px, headings, key badges, fa
     expect(r.clipped).toBe(false);
     expect(r.empty).toBeLessThanOrEqual(2);
   }
+  // Avatars: one per row, initials or the contact's picture (main's bytes, a blob: URL), decorative,
+  // in the same box either way.
+  const avatars = () => inbox.rows().evaluateAll((rows) => rows.slice(0, 8).map((row) => row.querySelectorAll('.avatar').length));
+  expect(new Set(await avatars())).toEqual(new Set([1]));
+  const rowPicture = inbox.list().locator(`#conversation-row-${newest!.id} img.avatar`);
+  await expect(rowPicture).toHaveAttribute('src', /^blob:/);
+  await expect(rowPicture).toHaveAttribute('alt', '');
+  await expect.poll(() => rowPicture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+  const boxOf = (sel: string) => inbox.list().locator(sel).first().evaluate((el) => [el.getBoundingClientRect().width, el.getBoundingClientRect().height]);
+  expect(await boxOf('img.avatar')).toEqual(await boxOf('span.avatar'));
+  await page.screenshot({ path: screenshotPath('79-list-avatars') });
+  await expectAccessible(page, 'list with avatars');
   await inbox.runCommand('density compact', 'List density: compact');
   await expect(inbox.list()).toHaveAttribute('data-density', 'compact');
   const compact = await fit();
@@ -47,6 +68,8 @@ test('polish: rows, the older-messages button, 1024 px, headings, key badges, fa
     expect(r.clipped).toBe(false);
     expect(r.height).toBeLessThan(50);
   }
+  // A smaller avatar in compact rows, inside the row.
+  expect((await boxOf('img.avatar'))[1]).toBeLessThan(30);
   await page.screenshot({ path: screenshotPath('80-rows-compact') });
   await expectAccessible(page, 'compact list');
   // The preference is kept.

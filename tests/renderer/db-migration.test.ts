@@ -2,10 +2,11 @@
 // skeleton) to version 2 (the inbox), data written by version 1 survives and gains what version 2
 // indexes; from version 2 to 3 (the sync engine's tables), 3 to 4 (settings) and 5 to 6 (contact
 // notes) every row and the queue stay as they were; from 4 to 5 the rows gain nothing but the
-// `[status+unreadCount]` index the unread badge reads; 6 to 7 adds the table of queued files' bytes.
+// `[status+unreadCount]` index the unread badge reads; 6 to 7 adds the table of queued files' bytes;
+// 7 to 8 the table of files attached to drafts.
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { V1_STORES, V2_STORES, V3_STORES, V4_STORES, V5_STORES, V6_STORES } from '../../renderer/src/db/migrations';
+import { V1_STORES, V2_STORES, V3_STORES, V4_STORES, V5_STORES, V6_STORES, V7_STORES } from '../../renderer/src/db/migrations';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { conv, msg, uniqueDbName } from './fixtures';
 
@@ -28,14 +29,14 @@ async function writeVersion1(name: string) {
   v1.close();
 }
 
-describe('cache migration 1 → 2 → 3 → 4 → 7', () => {
+describe('cache migration 1 → 2 → 3 → 4 → 8', () => {
   it('keeps every row and derives the new indexed fields', async () => {
     const name = uniqueDbName('migrate');
     await writeVersion1(name);
 
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(8);
 
     const c7 = await db.conversations.get(7);
     expect(c7).toMatchObject({ id: 7, contactId: 55, assigneeName: 'Agent 3', priorityRank: 2, labels: ['vip', 'bug'], preview: 'hi' });
@@ -62,12 +63,12 @@ describe('cache migration 1 → 2 → 3 → 4 → 7', () => {
     db.close();
   });
 
-  it('opens a fresh database straight at version 7', async () => {
+  it('opens a fresh database straight at version 8', async () => {
     const db = new InboxDb(uniqueDbName('fresh'));
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(8);
     expect(db.tables.map((t) => t.name).sort()).toEqual(
-      ['agents', 'cannedResponses', 'contactNotes', 'contacts', 'conversationRecords', 'conversations', 'cursors', 'drafts', 'inboxes', 'labels', 'messages', 'outbox', 'outboxFiles', 'quiet', 'settings', 'sync', 'teams', 'viewCounts'],
+      ['agents', 'cannedResponses', 'contactNotes', 'contacts', 'conversationRecords', 'conversations', 'cursors', 'draftFiles', 'drafts', 'inboxes', 'labels', 'messages', 'outbox', 'outboxFiles', 'quiet', 'settings', 'sync', 'teams', 'viewCounts'],
     );
     db.close();
   });
@@ -84,7 +85,7 @@ describe('cache migration 1 → 2 → 3 → 4 → 7', () => {
     v2.close();
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(8);
     expect((await db.outbox.orderBy('seq').toArray()).map((e) => [e.clientId, e.state])).toEqual([['c1', 'queued'], ['c2', 'failed']]);
     expect(await db.conversations.get(7)).toMatchObject({ status: 'resolved' });
     await db.quiet.put({ conversationId: 7, until: 5 });
@@ -102,7 +103,7 @@ describe('cache migration 1 → 2 → 3 → 4 → 7', () => {
     v3.close();
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(8);
     expect((await db.outbox.toArray()).map((e) => [e.clientId, e.state])).toEqual([['c3', 'queued']]);
     expect(await db.sync.get('watermark')).toEqual({ key: 'watermark', value: 42 });
     await db.settings.put({ key: 'notifications', value: { enabled: false } });
@@ -119,7 +120,7 @@ describe('cache migration 1 → 2 → 3 → 4 → 7', () => {
     v4.close();
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(8);
     expect(await db.conversations.count()).toBe(4);
     const keys = await db.conversations.where('[status+unreadCount]').between(['open', 1], ['open', Infinity]).keys();
     expect(keys).toEqual([['open', 3], ['open', 10]]);
@@ -136,7 +137,7 @@ describe('cache migration 1 → 2 → 3 → 4 → 7', () => {
     v5.close();
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(8);
     expect((await db.outbox.toArray()).map((e) => [e.clientId, e.state])).toEqual([['c4', 'queued']]);
     expect(await db.settings.get('waiting')).toEqual({ key: 'waiting', value: { warnMinutes: 5, alertMinutes: 10 } });
     expect(await db.contacts.get(3)).toMatchObject({ name: 'Dana', labels: ['vip'] });
@@ -158,12 +159,32 @@ describe('cache migration 1 → 2 → 3 → 4 → 7', () => {
     v6.close();
     const db = new InboxDb(name);
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(8);
     expect((await db.outbox.toArray()).map((e) => [e.clientId, e.state, e.payload])).toEqual([['c4', 'failed', payload]]);
     expect(await db.settings.get('notifications')).toEqual({ key: 'notifications', value: { enabled: false } });
     const bytes = new Uint8Array([1, 2, 3]).buffer;
     await db.outboxFiles.put({ clientId: 'c4', files: [{ name: 'a.bin', type: 'application/octet-stream', size: 3, data: bytes }] });
     expect(new Uint8Array((await db.outboxFiles.get('c4'))!.files[0]!.data)).toEqual(new Uint8Array([1, 2, 3]));
+    db.close();
+  });
+
+  it('7 → 8 keeps the drafts, the queue and its files, and adds the table of files attached to drafts', async () => {
+    const name = uniqueDbName('v7');
+    const v7 = new Dexie(name);
+    v7.version(7).stores(V7_STORES);
+    const payload = { kind: 'message', content: 'Hello', private: false, sender: { id: 1, name: 'Sam' }, files: [{ name: 'a.bin', type: 'application/octet-stream', size: 3 }] };
+    await v7.table('outbox').add({ clientId: 'c5', conversationId: 9, kind: 'message', payload, state: 'queued', createdAt: 1, attempts: 0, nextAttemptAt: 0 });
+    await v7.table('outboxFiles').put({ clientId: 'c5', files: [{ name: 'a.bin', type: 'application/octet-stream', size: 3, data: new Uint8Array([1, 2, 3]).buffer }] });
+    await v7.table('drafts').put({ conversationId: 9, text: 'half', mode: 'reply', updatedAt: 1 });
+    v7.close();
+    const db = new InboxDb(name);
+    await db.open();
+    expect(db.verno).toBe(8);
+    expect((await db.outbox.toArray()).map((e) => [e.clientId, e.state, e.payload])).toEqual([['c5', 'queued', payload]]);
+    expect(new Uint8Array((await db.outboxFiles.get('c5'))!.files[0]!.data)).toEqual(new Uint8Array([1, 2, 3]));
+    expect(await db.drafts.get(9)).toMatchObject({ text: 'half' });
+    await db.draftFiles.put({ conversationId: 9, files: [{ name: 'b.png', type: 'image/png', size: 2, data: new Uint8Array([4, 5]).buffer }] });
+    expect(new Uint8Array((await db.draftFiles.get(9))!.files[0]!.data)).toEqual(new Uint8Array([4, 5]));
     db.close();
   });
 });

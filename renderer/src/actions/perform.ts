@@ -44,7 +44,7 @@ export async function perform(
   const now = opts.now ?? Date.now;
   const newId = opts.newId ?? newClientId;
   const batchId = conversationIds.length > 1 ? newId() : undefined;
-  return db.transaction('rw', [db.conversations, db.conversationRecords, db.messages, db.outbox, db.drafts, db.outboxFiles], async () => {
+  return db.transaction('rw', [db.conversations, db.conversationRecords, db.messages, db.outbox, db.drafts, db.draftFiles, db.outboxFiles], async () => {
     const done: Performed[] = [];
     for (const conversationId of new Set(conversationIds)) {
       const before: Cached = { row: await db.conversations.get(conversationId), record: (await db.conversationRecords.get(conversationId))?.record };
@@ -71,8 +71,9 @@ export async function perform(
       if (intent.kind === 'message') {
         if (opts.files?.length) await db.outboxFiles.put({ clientId, files: [...opts.files] });
         await db.messages.put(optimisticMessage(intent, conversationId, seq, clientId, at));
-        // The draft goes in the same commit that queues its message: never one without the other.
+        // The draft (its text and its files) goes in the same commit that queues its message: never one without the other.
         await db.drafts.delete(conversationId);
+        await db.draftFiles.delete(conversationId);
       }
       done.push({ clientId, conversationId, seq });
     }

@@ -19,14 +19,28 @@ function hueOf(name: string): number {
   return h;
 }
 
-export function Avatar(props: { name: string; contactId?: number; hasPicture?: boolean; size?: 'small' | 'large' }) {
-  const picture = useAvatarFile(props.hasPicture ? props.contactId : undefined);
-  const className = `avatar ${props.size ?? 'small'}`;
-  if (picture.status === 'ok' && picture.kind === 'image') {
-    return <img className={className} src={picture.url} alt="" aria-hidden="true" />;
-  }
+type AvatarProps = { name: string; contactId?: number; hasPicture?: boolean | undefined; size?: 'small' | 'large' | 'row' };
+
+/**
+ * `row`: a list row's, sized by the list's density in CSS (the same box whether initials or the
+ * picture, so nothing moves when it arrives). Without a picture nothing is asked of main (and no
+ * query is held: most rows).
+ */
+export function Avatar(props: AvatarProps) {
+  return props.hasPicture && props.contactId !== undefined ? <Picture {...props} contactId={props.contactId} /> : <Initials {...props} />;
+}
+
+const classOf = (size: AvatarProps['size']) => `avatar ${size === 'row' ? 'row-avatar' : (size ?? 'small')}`;
+
+function Picture(props: AvatarProps & { contactId: number }) {
+  const picture = useAvatarFile(props.contactId);
+  if (picture.status === 'ok' && picture.kind === 'image') return <img className={classOf(props.size)} src={picture.url} alt="" aria-hidden="true" />;
+  return <Initials {...props} />;
+}
+
+function Initials(props: AvatarProps) {
   return (
-    <span className={className} aria-hidden="true" style={{ backgroundColor: `hsl(${hueOf(props.name)} 45% 30%)` }}>
+    <span className={classOf(props.size)} aria-hidden="true" style={{ backgroundColor: `hsl(${hueOf(props.name)} 45% 30%)` }}>
       {initialsOf(props.name)}
     </span>
   );

@@ -5,7 +5,8 @@
 // shows in the conversation at once, and the box clears once it is safely queued.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { readFiles, usePendingFiles } from '../composer/attachments';
+import { readFiles } from '../composer/attachments';
+import { usePendingFiles } from '../composer/draft-files';
 import { useDraft } from '../composer/drafts';
 import { sendComposedMessage, sendProblem } from '../composer/send';
 import type { ActiveToken } from '../composer/tokens';
@@ -45,7 +46,7 @@ export function Composer({ conversationId }: { conversationId: number }) {
   const [caret, setCaret] = useState(0);
   const [dismissed, setDismissed] = useState<number>();
   const [active, setActive] = useState(0);
-  const pending = usePendingFiles(notify);
+  const pending = usePendingFiles(db, conversationId, notify);
   const [dragging, setDragging] = useState(false);
 
   // Leaving the conversation ends the agent's typing there.

@@ -1,4 +1,5 @@
-// One row of the conversation list: contact, how long the contact has waited, last activity,
+// One row of the conversation list: the contact's avatar (initials, or their picture fetched by
+// main), contact, how long the contact has waited, last activity,
 // preview (or who is typing there), unread count, and chips for inbox, assignee, team, priority and
 // labels. Fixed height per density (the agent's preference), so 10,000 rows virtualize cheaply; the
 // heights fit the content exactly (styles.css). The keyboard cursor is `aria-selected`; a bulk pick
@@ -7,6 +8,7 @@ import { memo } from 'react';
 import type { CachedConversation } from '../db/schema';
 import { teamLabel } from '../directory/team-label';
 import type { Directory } from '../directory/use-directory';
+import { Avatar } from './Avatar';
 import { relativeTime } from './time';
 import { RowTyping } from './TypingIndicator';
 import { UntrustedText } from './UntrustedText';
@@ -51,6 +53,8 @@ export const ConversationRow = memo(function ConversationRow(props: {
       style={{ height: props.height, transform: `translateY(${props.start}px)` }}
       onClick={() => props.onOpen(c.id)}
     >
+      {/* Decorative: the contact's name is the row's own text. */}
+      <Avatar name={c.contactName} contactId={c.contactId} hasPicture={c.contactPicture} size="row" />
       <div className="row-top">
         {props.selecting && (
           <span className="tick" aria-hidden="true">

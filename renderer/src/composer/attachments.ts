@@ -1,7 +1,7 @@
-// Files the agent is about to send (picked, pasted or dropped), held in memory with the composer
-// until sent: then read into bytes and queued with the message (actions/outbox-files). Checked as
-// they come against what one message may carry (the bridge's limits), each refusal said plainly.
-import { useCallback, useState } from 'react';
+// Files the agent is about to send (picked, pasted or dropped), held with the composer's draft
+// until sent (`usePendingFiles`, composer/draft-files.ts): then read into bytes and queued with
+// the message (actions/outbox-files). Checked as they come against what one message may carry
+// (the bridge's limits), each refusal said plainly.
 import { MAX_UPLOAD_FILE_BYTES, MAX_UPLOAD_FILES, MAX_UPLOAD_TOTAL_BYTES } from '../../../shared/bridge/calls/messages';
 import type { QueuedFile } from '../db/schema';
 
@@ -32,26 +32,6 @@ export function admit(held: readonly File[], incoming: readonly File[]): { files
     }
   }
   return { files, problems: [...new Set(problems)] };
-}
-
-export function usePendingFiles(notify: (text: string) => void): PendingFiles {
-  const [files, setFiles] = useState<readonly File[]>([]);
-  const add = useCallback(
-    (incoming: Iterable<File>) => {
-      setFiles((held) => {
-        const next = admit(held, [...incoming]);
-        if (next.problems.length) queueMicrotask(() => notify(next.problems.join(' ')));
-        return next.files;
-      });
-    },
-    [notify],
-  );
-  return {
-    files,
-    add,
-    remove: (index) => setFiles((held) => held.filter((_, i) => i !== index)),
-    clear: () => setFiles([]),
-  };
 }
 
 /** The files' bytes, read now (a pasted screenshot has a generic name: it gets one that says what it is). */

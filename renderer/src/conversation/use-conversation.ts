@@ -5,7 +5,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
-import type { ConversationStatus } from '../../../shared/api/records';
+import type { Conversation, ConversationStatus } from '../../../shared/api/records';
 import { useUnsentMessages, withoutDelivered } from '../components/unsent';
 import { BridgeFailure, isUnreachable } from '../platform/call';
 import { useSession } from '../platform/session';
@@ -32,7 +32,8 @@ export function useConversation(id: number, notify: (text: string) => void) {
       const outcome = await client.conversations.refresh(id);
       if (outcome.kind === 'failed') throw new BridgeFailure(outcome.error);
       if (outcome.kind === 'gone') throw new BridgeFailure({ kind: 'not_found', message: 'Not found.' });
-      return true;
+      // The service's record as it answered (the cache's copy carries the agent's queued changes).
+      return outcome.record;
     },
   });
   const latest = useQuery({ queryKey: ['messages', db.name, id, 'latest'], queryFn: () => client.history.refreshLatest(id).then(() => true) });
@@ -49,17 +50,17 @@ export function useConversation(id: number, notify: (text: string) => void) {
   });
   const fillGap = (gap: { after: number }) => void client.history.fillGap(id, gap).catch(() => undefined);
 
-  // The "New" separator: above the first message unread when the conversation opened (before
-  // opening marked it read). Fixed once placed; new messages while it is open do not move it.
+  // The "New" separator: above the first message unread when the conversation opened. Fixed once
+  // placed; new messages while it is open do not move it. Taken before opening marks it read (the
+  // mark below waits for it): from the row at its first read, and at the service's cap with the
+  // record's last-seen time (cached, or read now). Not cached at all (opened by number: a deep
+  // link, "#N", a notification), from the service's record when it answers, or none if it cannot.
   const [unreadAtOpen, setUnreadAtOpen] = useState<{ unread: number; seenAt: number | undefined }>();
-  // Both as first read, before opening marks the conversation read (the reads were asked first).
-  // At the service's cap the count alone does not say where unread starts: the record's last-seen
-  // time does, so the place waits for the record (cached, or read now) — the row's count is taken
-  // at its first read, before opening's read mark zeroes it.
-  const [rowUnreadAtOpen, setRowUnreadAtOpen] = useState<number>();
-  if (rowUnreadAtOpen === undefined && row !== undefined) setRowUnreadAtOpen(row?.unreadCount ?? 0);
-  if (rowUnreadAtOpen !== undefined && recordRead !== undefined && unreadAtOpen === undefined && (rowUnreadAtOpen < UNREAD_CAP || record !== undefined || fresh.isFetched)) {
-    setUnreadAtOpen({ unread: rowUnreadAtOpen, seenAt: record?.agent_last_seen_at });
+  const [rowUnreadAtOpen, setRowUnreadAtOpen] = useState<number | null>();
+  if (rowUnreadAtOpen === undefined && row !== undefined) setRowUnreadAtOpen(row ? row.unreadCount : null);
+  if (unreadAtOpen === undefined && rowUnreadAtOpen !== undefined && recordRead !== undefined) {
+    const atOpen = unreadOnOpening(rowUnreadAtOpen, record, fresh);
+    if (atOpen) setUnreadAtOpen(atOpen);
   }
   const [separator, setSeparator] = useState<{ id: number | undefined }>();
   if (!separator && unreadAtOpen !== undefined && cursor !== undefined && shown.length) setSeparator({ id: firstUnreadId(shown, unreadAtOpen, cursor?.hasOlder ?? true) });
@@ -67,8 +68,10 @@ export function useConversation(id: number, notify: (text: string) => void) {
   // Opening a conversation reads it: unread badges clear at once, and the service hears it
   // through the outbox. While it stays open, whatever arrives unread is read too. One not cached
   // yet (opened by number, its record not read yet: offline, or a faulty network) is marked read
-  // too: the agent opened it, and the record may not arrive while it is open.
-  const unread = row === null || (row?.unreadCount ?? 0) > 0;
+  // too: the agent opened it, and the record may not arrive while it is open. Not before what was
+  // unread on opening is known: the mark zeroes the cached count at once, and once sent, the
+  // service's own (a read of the record answered after it finds nothing unread).
+  const unread = unreadAtOpen !== undefined && (row === null || (row?.unreadCount ?? 0) > 0);
   useEffect(() => {
     if (unread) void client.actions.markRead([id]).catch(() => undefined);
   }, [unread, client, id]);
@@ -108,4 +111,24 @@ export function useConversation(id: number, notify: (text: string) => void) {
     setStatus: (status: ConversationStatus) => void client.actions.setStatus([id], status).catch(cannotSave),
     markUnread: () => void client.actions.markUnread([id]).catch(cannotSave),
   };
+}
+
+/**
+ * What was unread when the conversation opened, once it can be told: `rowUnread` is the cached
+ * row's count at its first read (null: not cached), `record` the cached record, `fresh` the read of
+ * the service's record asked on opening. Undefined while it waits for that read.
+ */
+function unreadOnOpening(
+  rowUnread: number | null,
+  record: Conversation | undefined,
+  fresh: { data?: Conversation | undefined; isError: boolean },
+): { unread: number; seenAt: number | undefined } | undefined {
+  if (rowUnread !== null) {
+    // At the cap the count alone does not say where unread starts: the last-seen time does.
+    if (rowUnread < UNREAD_CAP || record) return { unread: rowUnread, seenAt: record?.agent_last_seen_at };
+    if (fresh.data) return { unread: rowUnread, seenAt: fresh.data.agent_last_seen_at };
+    return fresh.isError ? { unread: rowUnread, seenAt: undefined } : undefined;
+  }
+  if (fresh.data) return { unread: fresh.data.unread_count, seenAt: fresh.data.agent_last_seen_at };
+  return fresh.isError ? { unread: 0, seenAt: undefined } : undefined;
 }

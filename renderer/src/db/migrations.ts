@@ -79,6 +79,13 @@ export const V6_STORES = { ...V5_STORES, contactNotes: 'id, contactId' };
  */
 export const V7_STORES = { ...V6_STORES, outboxFiles: 'clientId' };
 
+/**
+ * Version 8: the files attached in a composer and not sent yet, one row per conversation, apart
+ * from `drafts` (as `outboxFiles` is from the queue) so that reading a draft's text never reads
+ * files. No existing row changes.
+ */
+export const V8_STORES = { ...V7_STORES, draftFiles: 'conversationId' };
+
 export function declareVersions(db: Dexie) {
   db.version(1).stores(V1_STORES);
   db.version(2)
@@ -115,4 +122,5 @@ export function declareVersions(db: Dexie) {
   db.version(5).stores(V5_STORES);
   db.version(6).stores(V6_STORES);
   db.version(7).stores(V7_STORES);
+  db.version(8).stores(V8_STORES);
 }

@@ -5,7 +5,7 @@ import Dexie from 'dexie';
 import type { Table } from 'dexie';
 import type { Contact } from '../../../shared/api/contacts';
 import type { Agent, CannedResponse, Inbox, Label, Team } from '../../../shared/api/directory';
-import type { CachedContactNote, CachedConversation, CachedMessage, ConversationRecord, CursorState, Draft, OutboxEntry, OutboxFiles, QuietWindow, SettingValue, SyncValue, ViewCounts } from '../model/rows';
+import type { CachedContactNote, CachedConversation, CachedMessage, ConversationRecord, CursorState, Draft, DraftFiles, OutboxEntry, OutboxFiles, QuietWindow, SettingValue, SyncValue, ViewCounts } from '../model/rows';
 import { declareVersions } from './migrations';
 
 export type * from '../model/rows';
@@ -29,6 +29,7 @@ export class InboxDb extends Dexie {
   settings!: Table<SettingValue, string>;
   contactNotes!: Table<CachedContactNote, number>;
   outboxFiles!: Table<OutboxFiles, string>;
+  draftFiles!: Table<DraftFiles, number>;
 
   constructor(name: string) {
     super(name);

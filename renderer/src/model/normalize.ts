@@ -46,6 +46,7 @@ export function toCachedConversation(c: Conversation): CachedConversation {
     unreadCount: c.unread_count,
     contactName: c.meta.sender?.name || 'Unknown contact',
     contactEmail: c.meta.sender?.email ?? '',
+    contactPicture: Boolean(c.meta.sender?.thumbnail),
     assigneeName: c.meta.assignee?.available_name || c.meta.assignee?.name || '',
     preview: previewOf(c),
   };

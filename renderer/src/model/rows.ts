@@ -25,6 +25,8 @@ export interface CachedConversation {
   unreadCount: number;
   contactName: string;
   contactEmail: string;
+  /** The contact has a picture on the service (the row's avatar asks main for it); absent in rows cached before it was kept. */
+  contactPicture?: boolean;
   /** The assignee's display name ('' when unassigned), for the list's chip. */
   assigneeName: string;
   preview: string;
@@ -96,6 +98,12 @@ export interface QueuedFile {
 /** The files of one queued message (`outboxFiles`, by the entry's client id). */
 export interface OutboxFiles {
   clientId: string;
+  files: QueuedFile[];
+}
+
+/** The files attached in a conversation's composer and not sent yet (`draftFiles`, by conversation). */
+export interface DraftFiles {
+  conversationId: number;
   files: QueuedFile[];
 }
 

@@ -1,0 +1,92 @@
+// The "New" separator of a conversation opened by number before the cache holds it (a deep link,
+// "#N", a notification): what was unread comes from the service's record, read before opening's
+// read mark goes (the mark would zero it: the journey missed the separator about 1 run in 3).
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Conversation, Message } from '../../shared/api/records';
+import { ConversationView } from '../../renderer/src/screens/ConversationView';
+import { useUi } from '../../renderer/src/state/ui';
+import { fakeBridge } from './fake-bridge';
+import { conv, msg } from './fixtures';
+import { renderWithSession } from './support/render';
+
+beforeEach(() => useUi.setState({ notice: undefined, contactPanelOpen: false }));
+
+/**
+ * A service whose conversation read answers only when the test says so, with the record as it is
+ * then: unread until `conversations.updateLastSeen` arrives.
+ */
+function controlledService(record: Conversation, messages: Message[]) {
+  let seen = false;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const fake = fakeBridge({
+    'conversations.read': async () => {
+      await held;
+      return { ok: true, value: { conversation: seen ? { ...record, unread_count: 0, agent_last_seen_at: 2_000_000_000 } : record, etag: null } };
+    },
+    'messages.list': () => ({ ok: true, value: { payload: messages } }),
+    'conversations.updateLastSeen': () => {
+      seen = true;
+      return { ok: true, value: { ...record, unread_count: 0 } };
+    },
+  });
+  return { ...fake, release };
+}
+
+const log = () => screen.getByRole('log', { name: 'Messages' });
+
+describe('the "New" separator of a conversation opened before it is cached', () => {
+  // Five messages, the contact's last three unread.
+  const thread = [msg(1, 7, { created_at: 100 }), msg(2, 7, { created_at: 110, message_type: 1 }), msg(3, 7, { created_at: 120 }), msg(4, 7, { created_at: 130 }), msg(5, 7, { created_at: 140 })];
+
+  it("is placed from the service's unread count, and the read mark waits for that read", async () => {
+    const svc = controlledService(conv(7, { unread: 3 }), thread);
+    const { db } = renderWithSession(<ConversationView conversationId={7} />, { bridge: svc.bridge });
+    // The history is shown while the record is still on its way: nothing is marked read yet (the
+    // mark would make the service's answer say 0 unread).
+    await waitFor(() => expect(within(log()).queryAllByRole('article')).toHaveLength(5));
+    expect(await db.outbox.filter((e) => e.kind === 'read').count()).toBe(0);
+    expect(within(log()).queryByTestId('new-divider')).toBeNull();
+
+    svc.release();
+    await waitFor(() => expect(within(log()).queryByTestId('new-divider')).not.toBeNull());
+    expect(separatorAbove()).toBe(3);
+    // Then it is marked read, as opening a cached one is.
+    await waitFor(async () => expect(await db.outbox.filter((e) => e.kind === 'read').count()).toBe(1));
+    // Still where it was put, though the row now says nothing is unread.
+    await waitFor(async () => expect((await db.conversations.get(7))?.unreadCount).toBe(0));
+    expect(within(log()).getAllByTestId('new-divider')).toHaveLength(1);
+    expect(separatorAbove()).toBe(3);
+  });
+
+  it("at the service's cap, from the record's last-seen time", async () => {
+    const many = Array.from({ length: 14 }, (_, i) => msg(i + 1, 8, { created_at: 1_000 + i }));
+    const svc = controlledService({ ...conv(8, { unread: 10 }), agent_last_seen_at: 1_001 }, many);
+    renderWithSession(<ConversationView conversationId={8} />, { bridge: svc.bridge });
+    await waitFor(() => expect(within(log()).queryAllByRole('article').length).toBeGreaterThan(0));
+    svc.release();
+    await waitFor(() => expect(within(log()).queryByTestId('new-divider')).not.toBeNull());
+    // Seen at 1,001 (message 2): the first unread is message 3, four further up than the cap says.
+    expect(separatorAbove()).toBe(3);
+  });
+
+  it('none when the record cannot be read (offline): it is still marked read', async () => {
+    const fake = fakeBridge({
+      'conversations.read': () => ({ ok: false, error: { kind: 'network', message: 'The service could not be reached.' } }),
+      'messages.list': () => ({ ok: true, value: { payload: thread } }),
+    });
+    const { db } = renderWithSession(<ConversationView conversationId={7} />, { bridge: fake.bridge });
+    await waitFor(async () => expect(await db.outbox.filter((e) => e.kind === 'read').count()).toBe(1));
+    await waitFor(() => expect(within(log()).queryAllByRole('article')).toHaveLength(5));
+    expect(within(log()).queryByTestId('new-divider')).toBeNull();
+  });
+});
+
+/** The id of the message the separator sits above (the next message in the log's order). */
+function separatorAbove(): number | undefined {
+  const all = [...log().querySelectorAll('[data-testid="new-divider"], article[data-message-id]')];
+  const at = all.findIndex((el) => el.getAttribute('data-testid') === 'new-divider');
+  const next = all[at + 1];
+  return next ? Number(next.getAttribute('data-message-id')) : undefined;
+}

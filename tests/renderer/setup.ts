@@ -43,7 +43,7 @@ if (!window.matchMedia) {
 }
 
 // The machine running the suite is shared: give waitFor room before calling a wait a failure.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

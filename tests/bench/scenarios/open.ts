@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import type { Figure } from '../../../scripts/bench/figures';
 import { absolute, against, median } from '../../../scripts/bench/figures';
 import { bareOpen } from '../bare-read';
+import { traced } from '../trace';
 
 async function appOpen(page: Page, url: string) {
   await page.goto(url);
@@ -24,6 +25,8 @@ export async function benchOpen(page: Page, appUrl: string, origin: string, runs
     app.push(await appOpen(page, appUrl));
     whole.push(await bareOpen(page, origin, 'whole'));
   }
+  // Traced last (BENCH_TRACE), then back on the bare page, where the run goes on.
+  if (process.env.BENCH_TRACE) await traced(page, 'open', () => appOpen(page, appUrl)).then(() => bareOpen(page, origin, 'whole'));
   const bareFirst = median(first.map((r) => r.navToRead));
   const appFirst = median(app.map((r) => r.firstRows));
   const note = `medians of ${runs} loads each, alternating; the list showed ${app[0]!.setsize} rows; bare read alone: first ${first[0]!.rows} rows ${median(first.map((r) => r.read)).toFixed(1)} ms, whole view ${whole[0]!.rows} rows ${median(whole.map((r) => r.read)).toFixed(1)} ms`;

@@ -71,6 +71,9 @@ export function MessageList(props: {
     anchorTo: 'end',
     paddingStart: TOP_ROOM_PX,
     overscan: 6,
+    // It opens at the newest message: the first render with the messages is of the tail (the
+    // offset clamps to the end), not of the oldest ones the scroll to the end then replaces.
+    initialOffset: Number.MAX_SAFE_INTEGER,
   });
 
   const followState = useRef<FollowState>(initialFollow);

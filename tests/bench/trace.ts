@@ -25,6 +25,7 @@ export async function traced<T>(page: Page, name: string, action: () => Promise<
   const { profile } = await cdp.send('Profiler.stop');
   writeFileSync(join(dir, `${name}.trace.json`), JSON.stringify({ traceEvents: events }));
   writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+  writeFileSync(join(dir, `${name}.result.json`), JSON.stringify(result ?? null));
   await cdp.detach();
   return result;
 }

@@ -7,6 +7,7 @@ export default defineConfig({
   root: 'renderer',
   base: './',
   plugins: [react()],
-  // One bundle loaded from disk (app:// or the local web host): no network cost to split for.
+  // Loaded from disk (app:// or the local web host). What the first list rows do not need is split
+  // off by dynamic imports (screens/lazy-screens.ts): less to parse and run before the first paint.
   build: { outDir: '../dist/renderer', emptyOutDir: true, sourcemap: true, target: 'es2022', chunkSizeWarningLimit: 1024 },
 });

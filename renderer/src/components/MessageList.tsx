@@ -5,7 +5,7 @@
 // pages as they scroll up. The virtualizer's end anchoring (anchorTo: 'end') keeps the first
 // visible message where it was when older messages are prepended, so the position never jumps.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Message } from '../../../shared/api/records';
 import { isLocalMessage, markerOf } from '../model/intent';
 import type { HistoryGap } from '../db/schema';
@@ -20,6 +20,13 @@ import type { UnsentInfo } from './unsent';
 const LOAD_AHEAD_PX = 600;
 /** Room above the first message for the "Load older messages" button, so it never covers text. */
 const TOP_ROOM_PX = 44;
+
+/**
+ * The virtualizer renders the list again on every scroll and size measurement; a bubble whose
+ * message and state did not change is not rendered again (on a switch this was a third of the
+ * frames' script time).
+ */
+const Bubble = memo(MessageBubble);
 
 /** What changed between two renders of the held messages, for the follow rules. */
 function changeOf(prev: readonly Message[], next: readonly Message[]): ThreadChange | undefined {
@@ -71,6 +78,9 @@ export function MessageList(props: {
     anchorTo: 'end',
     paddingStart: TOP_ROOM_PX,
     overscan: 6,
+    // It opens at the newest message: the first render with the messages is of the tail (the
+    // offset clamps to the end), not of the oldest ones the scroll to the end then replaces.
+    initialOffset: Number.MAX_SAFE_INTEGER,
   });
 
   const followState = useRef<FollowState>(initialFollow);
@@ -189,7 +199,7 @@ export function MessageList(props: {
         );
       case 'message':
         return (
-          <MessageBubble
+          <Bubble
             message={item.message}
             highlighted={item.message.id === highlighted}
             {...(isLocalMessage(item.message) ? { unsent: unsent?.get(markerOf(item.message) ?? '') ?? { seq: 0, state: 'sending', attempts: 0, uncertain: false } } : {})}

@@ -16,13 +16,12 @@ import { refreshCounts, revalidateView } from './revalidate';
 import type { ListView } from './view';
 import { stableOrder } from './stable-order';
 import { countsKey, readFirstRows, readView, viewKey, withInFlight } from './view';
+import { earlyRows, FIRST_ROWS } from './early-rows';
 import type { InboxDb } from '../db/schema';
 import type { CachedConversation } from '../db/schema';
 
 /** Live events come in bursts (a new conversation brings three): one count request after them. */
 const LIVE_COUNTS_DELAY_MS = 400;
-/** Rows read first, ahead of the whole view: more than a tall window shows, plus overscan. */
-const FIRST_ROWS = 60;
 
 type WholeView = { key: string; startedAt: number; rows: CachedConversation[] };
 
@@ -81,7 +80,13 @@ export function useListView(view: ListView, orderRef: { current: readonly number
   // The whole view is asked for only once that is in: IndexedDB serves one request at a time, and
   // a first screenful queued behind 10,000 rows would arrive with them.
   const completeKey = useRef<string | undefined>(undefined);
-  const first = useLiveQuery(async () => (completeKey.current === key ? undefined : { key, rows: await readFirstRows(db, view, meId, FIRST_ROWS) }), [db, view, meId, key]);
+  // On a cold open they may have been read already, while the page asked main for the session.
+  const early = earlyRows(db.name, meId, key);
+  const first = useLiveQuery(
+    async () => (completeKey.current === key ? undefined : { key, rows: await readFirstRows(db, view, meId, FIRST_ROWS) }),
+    [db, view, meId, key],
+    early && { key, rows: early },
+  );
   // Once the whole view is in, the first screenful is no longer read (its query answers undefined).
   const [wholeKey, setWholeKey] = useState<string | undefined>(undefined);
   const firstIn = first?.key === key || wholeKey === key;

@@ -102,8 +102,32 @@ function isolate(root: DocumentFragment) {
   }
 }
 
+/**
+ * Rendered messages kept by their text: switching back to a conversation mounts its bubbles again,
+ * and parsing and sanitizing each one again was most of a bubble's cost. Bounded (the newest kept,
+ * short texts only), and the HTML is a pure function of the text.
+ */
+const RENDERED_KEPT = 300;
+const RENDERED_MAX_TEXT = 4_000;
+const rendered = new Map<string, string>();
+
 /** Sanitized HTML for a message's text. Safe to pass to dangerouslySetInnerHTML. */
 export function renderMessageHtml(text: string): string {
+  if (text.length > RENDERED_MAX_TEXT) return renderUncached(text);
+  const held = rendered.get(text);
+  if (held !== undefined) {
+    // Most recently used last, so the oldest goes first.
+    rendered.delete(text);
+    rendered.set(text, held);
+    return held;
+  }
+  const html = renderUncached(text);
+  rendered.set(text, html);
+  if (rendered.size > RENDERED_KEPT) rendered.delete(rendered.keys().next().value!);
+  return html;
+}
+
+function renderUncached(text: string): string {
   const html = md.render(text);
   const fragment = getPurifier().sanitize(html, {
     ALLOWED_TAGS,

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { Bridge } from '../../../shared/bridge/contract';
 import { sessionDbName } from '../client/inbox-client';
+import { forgetSession } from '../conversations/early-rows';
 import { InboxDb } from '../db/schema';
 
 /**
@@ -12,6 +13,7 @@ import { InboxDb } from '../db/schema';
  * (Dexie closes on the delete's versionchange), and a later sign-in opens a fresh one.
  */
 export async function deleteSessionCache(sessionId: string): Promise<void> {
+  forgetSession(sessionDbName(sessionId));
   await new InboxDb(sessionDbName(sessionId)).delete();
 }
 

@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 import type { Bridge } from '../../../shared/bridge/contract';
 import type { SessionInfo, SessionState } from '../../../shared/bridge/calls/session';
 import type { ClientView, InboxClient } from '../client/inbox-client';
-import { createInboxClient } from '../client/inbox-client';
+import { createInboxClient, sessionDbName } from '../client/inbox-client';
+import { rememberSession, takeEarlyDb } from '../conversations/early-rows';
 import type { InboxDb } from '../db/schema';
 import type { BackoffPolicy } from '../actions/retry-policy';
 import { clientView } from '../client/view';
@@ -58,13 +59,27 @@ export function SessionProvider(props: { bridge: Bridge; session: SessionInfo; e
   const [client] = useState(
     () =>
       props.client ??
-      createInboxClient({ bridge: props.bridge, session: props.session, view: props.view ?? clientView(props.bridge, queryClient), ...(clientSettings.backoff ? { backoff: clientSettings.backoff } : {}) }),
+      createInboxClient({
+        bridge: props.bridge,
+        session: props.session,
+        view: props.view ?? clientView(props.bridge, queryClient),
+        ...(clientSettings.backoff ? { backoff: clientSettings.backoff } : {}),
+        // The cache opened for the cold open's early read (conversations/early-rows.ts), when it is this session's.
+        ...withEarlyDb(props.session),
+      }),
   );
+  // The next cold open reads this session's first rows before main has answered.
+  useEffect(() => rememberSession(sessionDbName(props.session.id), props.session.user.id), [props.session.id, props.session.user.id]);
   // A client made here ends with the provider (a tick later, so React's development remount keeps it).
   const own = props.client === undefined;
   useEffect(() => (own ? client.keepOpen() : undefined), [client, own]);
   const value = { bridge: props.bridge, session: props.session, expired: props.expired, db: client.db, client };
   return <SessionContext.Provider value={value}>{props.children}</SessionContext.Provider>;
+}
+
+function withEarlyDb(session: SessionInfo): { db?: InboxDb } {
+  const db = takeEarlyDb(sessionDbName(session.id));
+  return db ? { db } : {};
 }
 
 export function useSession(): SessionContextValue {

@@ -2,8 +2,7 @@
 // its contact. Keyboard-first: one command registry drives the shortcuts, the palette (Ctrl/Cmd+K)
 // and the shortcuts sheet (?); triage pickers and the bulk bar act through the write path, whose
 // sender runs while the inbox is mounted. On narrow windows (200% zoom) one pane shows at a time.
-import { useEffect, useMemo, useRef } from 'react';
-import { CommandPalette } from '../components/CommandPalette';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { ConflictBar } from '../components/ConflictBar';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { LiveIndicator } from '../components/LiveIndicator';
@@ -11,9 +10,6 @@ import { OutboxStatus } from '../components/OutboxStatus';
 import { TriagePickers } from '../components/TriagePickers';
 import { SessionSwitcher } from '../components/SessionSwitcher';
 import { SearchField } from '../components/SearchField';
-import { ShortcutsSheet } from '../components/ShortcutsSheet';
-import { NotificationSettings } from '../components/NotificationSettings';
-import { WaitingSettings } from '../components/WaitingSettings';
 import { WaitingThresholdsProvider } from '../waiting/use-waiting';
 import { Toasts } from '../components/Toasts';
 import { useNotifySettings } from '../notifications/use-settings';
@@ -29,8 +25,8 @@ import type { SearchHit } from '../search/merge';
 import type { Overlay, PickerKind } from '../state/ui';
 import { useUi } from '../state/ui';
 import { ConversationList } from './ConversationList';
-import { ConversationView } from './ConversationView';
 import { SearchPane } from './SearchResults';
+import { CommandPalette, ConversationView, NotificationSettings, preloadScreens, ShortcutsSheet, WaitingSettings } from './lazy-screens';
 import { useInboxContext } from './inbox-context';
 import { useTriageState } from './triage-state';
 import { UntrustedText } from '../components/UntrustedText';
@@ -63,9 +59,13 @@ export function Inbox() {
     return () => clearTimeout(t);
   }, [notice]);
 
-  // Build the local search index once the first screen is up, in idle time.
+  // Build the local search index once the first screen is up, in idle time; the screens split
+  // from the first paint's code (lazy-screens.ts) are fetched then too.
   useEffect(() => {
-    const start = () => void client.search.start();
+    const start = () => {
+      void preloadScreens().catch(() => undefined);
+      void client.search.start();
+    };
     if (typeof requestIdleCallback !== 'function') {
       const t = setTimeout(start, 1_000);
       return () => clearTimeout(t);
@@ -167,14 +167,18 @@ export function Inbox() {
           </section>
         ) : (
           <ErrorBoundary what="this conversation" resetKey={selected}>
-            <ConversationView key={selected} conversationId={selected} />
+            <Suspense fallback={<section className="conversation placeholder" aria-label="Loading the conversation" aria-busy="true" />}>
+              <ConversationView key={selected} conversationId={selected} />
+            </Suspense>
           </ErrorBoundary>
         )}
       </main>
+      <Suspense fallback={null}>
       {overlay === 'palette' && <CommandPalette registry={registry} context={context} onClose={() => setOverlay(undefined)} />}
       {overlay === 'shortcuts' && <ShortcutsSheet registry={registry} onClose={() => setOverlay(undefined)} />}
       {overlay === 'notifications' && <NotificationSettings directory={directory} onClose={() => setOverlay(undefined)} />}
       {overlay === 'waiting' && <WaitingSettings onClose={() => setOverlay(undefined)} />}
+      </Suspense>
       <Toasts onOpen={(id) => context().open(id)} />
       {isPicker(overlay) && <TriagePickers kind={overlay} targets={triageTargets} directory={directory} onClose={() => setOverlay(undefined)} />}
     </div>

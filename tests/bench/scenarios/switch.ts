@@ -5,12 +5,14 @@ import type { Page } from '@playwright/test';
 import type { Figure } from '../../../scripts/bench/figures';
 import { against, median, percentile } from '../../../scripts/bench/figures';
 import { arm, measured } from '../page-probes';
+import { traced } from '../trace';
 
 export async function benchSwitch(page: Page, conversations: { id: number; lastMessageId: number }[], samples: number, bareReadMs: number): Promise<Figure[]> {
   const times: number[] = [];
   // Once each unmeasured: the first open also marks it read.
   for (const c of conversations) await openAndWait(page, c);
   for (let i = 0; i < samples; i++) times.push(await openAndWait(page, conversations[i % conversations.length]!));
+  if (process.env.BENCH_TRACE) await traced(page, 'switch', () => openAndWait(page, conversations[samples % conversations.length]!));
   const ref = { limit: bareReadMs, limitName: 'bare Dexie read of its 500 messages' };
   const note = `${samples} switches between ${conversations.length} conversations`;
   return [

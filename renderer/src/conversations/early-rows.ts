@@ -1,0 +1,86 @@
+// The cold open's first rows, read while the page is still asking main who is signed in. The
+// bridge's handshake and the session's answer take a round trip through main (tens of
+// milliseconds) before the inbox mounts and its list would start reading; the last session's
+// cache and the persisted view are known from this browser's own storage, so the read starts at
+// once and the list's first render already has its rows. Used only when the session main names
+// is that one and the view is unchanged; anything else is read as before. The database opened for
+// it is handed to that session's client (one connection, as before).
+import { InboxDb } from '../db/schema';
+import type { CachedConversation } from '../db/schema';
+import { useUi } from '../state/ui';
+import { readFirstRows, viewKey } from './view';
+
+/** Rows read first, ahead of the whole view: more than a tall window shows, plus overscan. */
+export const FIRST_ROWS = 60;
+
+/** Which session this browser showed last (its cache's name and the agent), not a secret. */
+const LAST_SESSION = 'inbox.lastSession';
+
+interface EarlyRead {
+  dbName: string;
+  meId: number;
+  key: string;
+  db: InboxDb;
+  /** Handed to a client (or closed). */
+  taken?: boolean;
+  /** Set once read. */
+  rows?: CachedConversation[] | undefined;
+}
+
+let early: EarlyRead | undefined;
+
+/** Remembers the session on screen, for the next cold open. */
+export function rememberSession(dbName: string, meId: number): void {
+  try {
+    localStorage.setItem(LAST_SESSION, JSON.stringify({ dbName, meId }));
+  } catch {
+    // Storage refused (private mode, full): the next open reads after the handshake, as before.
+  }
+}
+
+/** A signed-out session's cache is gone: nothing to read early for it. */
+export function forgetSession(dbName: string): void {
+  try {
+    const last = JSON.parse(localStorage.getItem(LAST_SESSION) ?? 'null') as { dbName?: unknown } | null;
+    if (last?.dbName === dbName) localStorage.removeItem(LAST_SESSION);
+  } catch {
+    // As above.
+  }
+}
+
+/**
+ * Starts the read (main.tsx, before the first render). The remembered cache exists: a sign-out
+ * forgets it when its cache is deleted (platform/cache-purge.ts).
+ */
+export function startEarlyRead(): void {
+  let last: { dbName?: unknown; meId?: unknown } | null;
+  try {
+    last = JSON.parse(localStorage.getItem(LAST_SESSION) ?? 'null') as typeof last;
+  } catch {
+    return;
+  }
+  if (typeof last?.dbName !== 'string' || typeof last.meId !== 'number') return;
+  const view = useUi.getState().view;
+  const read: EarlyRead = { dbName: last.dbName, meId: last.meId, key: viewKey(view), db: new InboxDb(last.dbName) };
+  early = read;
+  readFirstRows(read.db, view, read.meId, FIRST_ROWS).then(
+    (rows) => void (read.rows = rows),
+    () => undefined,
+  );
+}
+
+/** The rows read early for this cache, agent and view, if they are in (else the list reads them, as before). */
+export function earlyRows(dbName: string, meId: number, key: string): CachedConversation[] | undefined {
+  const read = early;
+  return read && read.dbName === dbName && read.meId === meId && read.key === key ? read.rows : undefined;
+}
+
+/** The database opened early, for the session whose cache it is (another session's is closed). */
+export function takeEarlyDb(dbName: string): InboxDb | undefined {
+  const read = early;
+  if (!read || read.taken) return undefined;
+  read.taken = true;
+  if (read.dbName === dbName) return read.db;
+  read.db.close();
+  return undefined;
+}

@@ -1,0 +1,23 @@
+// What the first list rows do not need, each in a chunk of its own (Vite splits at every dynamic
+// import): the conversation (with markdown, the sanitizer, the composer, the emoji picker and the
+// file viewers), the command palette, the shortcuts sheet and the settings screens. The cold open
+// then fetches, parses and runs only what paints the list; `preloadScreens` fetches the rest once
+// the list is up, so the first conversation opened does not wait for its chunk.
+import { lazy } from 'react';
+
+const conversationView = () => import('./ConversationView');
+const commandPalette = () => import('../components/CommandPalette');
+const shortcutsSheet = () => import('../components/ShortcutsSheet');
+const notificationSettings = () => import('../components/NotificationSettings');
+const waitingSettings = () => import('../components/WaitingSettings');
+
+export const ConversationView = lazy(() => conversationView().then((m) => ({ default: m.ConversationView })));
+export const CommandPalette = lazy(() => commandPalette().then((m) => ({ default: m.CommandPalette })));
+export const ShortcutsSheet = lazy(() => shortcutsSheet().then((m) => ({ default: m.ShortcutsSheet })));
+export const NotificationSettings = lazy(() => notificationSettings().then((m) => ({ default: m.NotificationSettings })));
+export const WaitingSettings = lazy(() => waitingSettings().then((m) => ({ default: m.WaitingSettings })));
+
+/** Fetches every chunk above (each import is fetched once; `lazy` then finds it loaded). */
+export function preloadScreens(): Promise<unknown> {
+  return Promise.all([conversationView(), commandPalette(), shortcutsSheet(), notificationSettings(), waitingSettings()]);
+}

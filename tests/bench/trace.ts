@@ -1,0 +1,31 @@
+// Optional: a Chromium performance trace (and a CPU profile) of one measured action, for finding
+// why a figure is what it is. Off unless BENCH_TRACE names a folder; nothing in a figure depends on it.
+import type { Page } from '@playwright/test';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.timeline.frame'].join(',');
+
+/** Runs `action` while tracing the page; writes `<name>.trace.json` and `<name>.cpuprofile` into BENCH_TRACE. */
+export async function traced<T>(page: Page, name: string, action: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_TRACE;
+  if (!dir) return action();
+  mkdirSync(dir, { recursive: true });
+  const cdp = await page.context().newCDPSession(page);
+  const events: unknown[] = [];
+  cdp.on('Tracing.dataCollected', (e: { value: unknown[] }) => events.push(...e.value));
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
+  const result = await action();
+  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.end');
+  await done;
+  const { profile } = await cdp.send('Profiler.stop');
+  writeFileSync(join(dir, `${name}.trace.json`), JSON.stringify({ traceEvents: events }));
+  writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+  writeFileSync(join(dir, `${name}.result.json`), JSON.stringify(result ?? null));
+  await cdp.detach();
+  return result;
+}

@@ -94,7 +94,7 @@ async function createRun(opts: { messages: number; connections: number; sockets:
       });
       for (let i = 0; i < CONTROL_SOCKETS; i++) specs.push({ auth: { pubsub_token: other.pubsub_token, account_id: other.account_id }, group: 'other-account' });
       const ready = sockets.next<boolean>('ready');
-      sockets.child.send({ connect: { url: base, sockets: specs } });
+      sockets.child.send({ connect: { url: base, sockets: specs, messages: opts.messages } });
       await ready;
     }
     const client = (path: string) => `${base}/public/api/v1/inboxes/${creds.apiInboxIdentifier}${path}`;
@@ -124,12 +124,13 @@ async function createRun(opts: { messages: number; connections: number; sockets:
     // Every receiver must get every event; the other account's sockets none. Waiting for the last
     // ones counts: the run ends when every socket heard every event.
     let counts: Record<string, number[]> = {};
+    let wrong: Record<string, number> = {};
     if (sockets) {
       const deadline = Date.now() + 120_000;
       for (;;) {
-        const report = sockets.next<Record<string, number[]>>('counts');
+        const report = Promise.all([sockets.next<Record<string, number[]>>('counts'), sockets.next<Record<string, number>>('wrong')]);
         sockets.child.send({ report: true });
-        counts = await report;
+        [counts, wrong] = await report;
         if ((counts.receivers ?? []).every((c) => c >= sent) || Date.now() > deadline) break;
         await new Promise((r) => setTimeout(r, 50));
       }
@@ -137,7 +138,8 @@ async function createRun(opts: { messages: number; connections: number; sockets:
     const usage = meter.stop();
     const receivers = counts.receivers ?? [];
     const control = counts['other-account'] ?? [];
-    const ok = sent === opts.messages && result.non2xx === 0 && result.errors === 0 && receivers.every((c) => c === sent) && control.every((c) => c === 0);
+    const wrongEvents = Object.values(wrong).reduce((a, b) => a + b, 0);
+    const ok = sent === opts.messages && result.non2xx === 0 && result.errors === 0 && receivers.every((c) => c === sent) && control.every((c) => c === 0) && wrongEvents === 0;
     const delivered = receivers.reduce((a, b) => a + b, 0);
     run = {
       sent,
@@ -145,7 +147,7 @@ async function createRun(opts: { messages: number; connections: number; sockets:
       latency: { p50: result.latency.p50, p99: result.latency.p99 },
       ok,
       delivery: sockets
-        ? `${delivered.toLocaleString('en-US')} of ${(receivers.length * sent).toLocaleString('en-US')} events delivered, ${receivers.filter((c) => c === sent).length}/${receivers.length} sockets got every one, ${control.length} other-account sockets got ${control.reduce((a, b) => a + b, 0)}`
+        ? `${delivered.toLocaleString('en-US')} of ${(receivers.length * sent).toLocaleString('en-US')} events delivered, ${receivers.filter((c) => c === sent).length}/${receivers.length} sockets got every one, ${control.length} other-account sockets got ${control.reduce((a, b) => a + b, 0)}, ${wrongEvents} heard twice or of no create`
         : `${sent} of ${opts.messages} created (non-2xx ${result.non2xx}, errors ${result.errors})`,
       cpu: { service: usage.cores.service!, generator: usage.cores.generator!, receivers: usage.cores.receivers ?? 0 },
       cpuMs: { service: usage.cpuMs.service!, generator: usage.cpuMs.generator!, receivers: usage.cpuMs.receivers ?? 0 },

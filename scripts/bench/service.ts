@@ -20,6 +20,8 @@ import { summarize } from './profile-summary';
 export interface ServiceBenchOptions {
   /** Creates per run. */
   messages: number;
+  /** Creates before each measured run, through the same route and sockets, not counted (the JIT's warm-up). */
+  warmup: number;
   /** autocannon's concurrent HTTP connections. */
   connections: number;
   /** Agent sockets listening in the second run. */
@@ -70,7 +72,7 @@ interface CreateRun {
 }
 
 /** One run of creates through the Client API, with `sockets` agent sockets that must each hear every one. */
-async function createRun(opts: { messages: number; connections: number; sockets: number; profile: boolean }): Promise<CreateRun> {
+async function createRun(opts: { messages: number; warmup: number; connections: number; sockets: number; profile: boolean }): Promise<CreateRun> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-service-'));
   const service = await startService({
     db: join(dir, 'bench.sqlite'),
@@ -104,7 +106,25 @@ async function createRun(opts: { messages: number; connections: number; sockets:
       const conv = await json<{ id: number }>(client(`/contacts/${c.source_id}/conversations`), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       paths.push(new URL(client(`/contacts/${c.source_id}/conversations/${conv.id}/messages`)).pathname);
     }
-    let n = 0;
+    const post = (content: (i: number) => string) => {
+      let i = 0;
+      return { method: 'POST' as const, headers: { 'content-type': 'application/json' }, setupRequest: (req: object) => ({ ...req, path: paths[i % paths.length], body: JSON.stringify({ content: content(i++) }) }) };
+    };
+    if (opts.warmup > 0) {
+      // The service compiles its hot paths during its first thousands of creates (a cold service
+      // spent nearly twice the CPU per create); hello world's 10 s are warm all but their first
+      // moments. Warm-up messages are not the run's ("warm-up <n>"): the receivers count them apart.
+      await autocannon({ url: base, connections: opts.connections, amount: opts.warmup, requests: [post((i) => `warm-up ${i}`)] });
+      if (sockets) {
+        const deadline = Date.now() + 120_000;
+        for (;;) {
+          const report = sockets.next<Record<string, number[]>>('others');
+          sockets.child.send({ report: true });
+          if ((await report).receivers!.every((c) => c >= opts.warmup) || Date.now() > deadline) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      }
+    }
     const meter = cpuMeter({ service: service.child.pid, generator: process.pid, receivers: sockets?.child.pid });
     // Throughput is what was sent over the wall time of the run: autocannon's per-second average
     // rounds the run to whole one-second samples.
@@ -112,13 +132,7 @@ async function createRun(opts: { messages: number; connections: number; sockets:
       url: base,
       connections: opts.connections,
       amount: opts.messages,
-      requests: [
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          setupRequest: (req) => ({ ...req, path: paths[n % paths.length], body: JSON.stringify({ content: `bench ${n++}` }) }),
-        },
-      ],
+      requests: [post((i) => `bench ${i}`)],
     });
     const sent = result['2xx'];
     // Every receiver must get every event; the other account's sockets none. Waiting for the last
@@ -197,9 +211,9 @@ export async function benchService(o: ServiceBenchOptions): Promise<Figure[]> {
   o.log(`service: Fastify hello world, ${o.helloSeconds} s`);
   const helloBefore = await helloRun(o.helloSeconds, o.connections);
   o.log(`service: ${o.messages} creates, no agent sockets`);
-  const none = await createRun({ messages: o.messages, connections: o.connections, sockets: 0, profile: false });
+  const none = await createRun({ messages: o.messages, warmup: o.warmup, connections: o.connections, sockets: 0, profile: false });
   o.log(`service: ${o.messages} creates, ${o.sockets} agent sockets listening`);
-  const many = await createRun({ messages: o.messages, connections: o.connections, sockets: o.sockets, profile: false });
+  const many = await createRun({ messages: o.messages, warmup: o.warmup, connections: o.connections, sockets: o.sockets, profile: false });
   o.log(`service: Fastify hello world again, ${o.helloSeconds} s`);
   const helloAfter = await helloRun(o.helloSeconds, o.connections);
   const hello = (helloBefore.perSecond + helloAfter.perSecond) / 2;
@@ -223,7 +237,7 @@ export async function benchService(o: ServiceBenchOptions): Promise<Figure[]> {
 
   if (o.profileMessages > 0) {
     o.log(`service: ${o.profileMessages} creates under the CPU profiler, no agent sockets`);
-    const run = await createRun({ messages: o.profileMessages, connections: o.connections, sockets: 0, profile: true });
+    const run = await createRun({ messages: o.profileMessages, warmup: 0, connections: o.connections, sockets: 0, profile: true });
     if (run.profile) {
       // The profiler's samples give each stage's share; the service's CPU time (from /proc, not
       // the profile's wall-clock sample intervals, which a busy machine stretches) gives the µs.

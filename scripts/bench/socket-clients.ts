@@ -1,9 +1,10 @@
 // A child process of the service benchmark holding the agent sockets, so that receiving events
 // does not share an event loop with the load generator. Parent → child: {connect: {url, sockets:
-// [{auth, group}], messages}}, {report} and {close}. Child → parent: {ready}, {counts: {group:
-// number[]}, wrong: {group: number}} and {error}. `counts` is, per socket, how many different
-// creates it heard (message.created events whose content is "bench <n>", n the create's number,
-// of the run); `wrong` counts, per group, events heard twice or naming no create of the run.
+// [{auth, group}], messages}}, {report} and {close}. Child → parent: {ready}, {counts, wrong,
+// others} and {error}. `counts` is, per group and socket, how many different creates it heard
+// (message.created events whose content is "bench <n>", n the create's number); `wrong`, per
+// group, events heard twice or naming no create of the run; `others`, per group and socket, the
+// message.created events of other messages (the warm-up's).
 //
 // Each socket speaks socket.io's protocol over a bare WebSocket (the `websocket` transport the
 // app's main process uses too): open, connect with the handshake auth, answer pings, check event
@@ -25,6 +26,8 @@ interface Receiver {
   /** seen[n]: the create numbered n was heard. */
   seen: Uint8Array;
   count: number;
+  /** message.created events of other messages (the warm-up's). */
+  others: number;
 }
 
 const sockets: Receiver[] = [];
@@ -32,13 +35,13 @@ const wrong: Record<string, number> = {};
 function connect(url: string, spec: Spec, messages: number, onReady: () => void) {
   const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, { perMessageDeflate: false });
   // Room for numbers past the run's count, should the load generator number a request it never sends.
-  const entry: Receiver = { ws, group: spec.group, seen: new Uint8Array(messages * 2), count: 0 };
+  const entry: Receiver = { ws, group: spec.group, seen: new Uint8Array(messages * 2), count: 0, others: 0 };
   sockets.push(entry);
   ws.on('message', (data: Buffer) => {
     const n = benchNumber(data);
     if (n !== undefined) {
-      if (n === -1) return; // a message.created of no create of the run (none are made during it)
-      if (n >= entry.seen.length || entry.seen[n]) wrong[entry.group] = (wrong[entry.group] ?? 0) + 1;
+      if (n === -1) entry.others++; // another message.created: the warm-up's
+      else if (n >= entry.seen.length || entry.seen[n]) wrong[entry.group] = (wrong[entry.group] ?? 0) + 1;
       else {
         entry.seen[n] = 1;
         entry.count++;
@@ -62,8 +65,12 @@ process.on('message', (msg: { connect?: { url: string; sockets: Spec[]; messages
   }
   if (msg.report) {
     const counts: Record<string, number[]> = {};
-    for (const s of sockets) (counts[s.group] ??= []).push(s.count);
-    process.send!({ counts, wrong });
+    const others: Record<string, number[]> = {};
+    for (const s of sockets) {
+      (counts[s.group] ??= []).push(s.count);
+      (others[s.group] ??= []).push(s.others);
+    }
+    process.send!({ counts, wrong, others });
   }
   if (msg.close) {
     for (const s of sockets) s.ws.close();

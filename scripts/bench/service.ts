@@ -68,6 +68,8 @@ interface CreateRun {
   delivery: string;
   cpu: { service: number; generator: number; receivers: number };
   cpuMs: { service: number; generator: number; receivers: number };
+  /** The service's main thread's share of the run spent waiting for a core. */
+  serviceWaiting: number;
   profile?: CpuProfile;
 }
 
@@ -165,6 +167,7 @@ async function createRun(opts: { messages: number; warmup: number; connections: 
         : `${sent} of ${opts.messages} created (non-2xx ${result.non2xx}, errors ${result.errors})`,
       cpu: { service: usage.cores.service!, generator: usage.cores.generator!, receivers: usage.cores.receivers ?? 0 },
       cpuMs: { service: usage.cpuMs.service!, generator: usage.cpuMs.generator!, receivers: usage.cpuMs.receivers ?? 0 },
+      serviceWaiting: usage.waiting.service!,
     };
   } finally {
     sockets?.child.send({ close: true });
@@ -184,8 +187,9 @@ async function createRun(opts: { messages: number; warmup: number; connections: 
   }
 }
 
-async function helloRun(seconds: number, connections: number) {
-  const child = spawn(process.execPath, ['--import', tsx, resolve(here, 'hello-server.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** A reference server (a script here that prints "listening on <url>") as a child process. */
+async function referenceServer(script: string) {
+  const child = spawn(process.execPath, ['--import', tsx, resolve(here, script)], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((done, fail) => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => {
@@ -193,8 +197,13 @@ async function helloRun(seconds: number, connections: number) {
       const m = /listening on (\S+)/.exec(out);
       if (m) done(m[1]!);
     });
-    child.once('exit', (code) => fail(new Error(`hello server exited ${code}`)));
+    child.once('exit', (code) => fail(new Error(`${script} exited ${code}`)));
   });
+  return { child, url };
+}
+
+async function helloRun(seconds: number, connections: number) {
+  const { child, url } = await referenceServer('hello-server.ts');
   try {
     const meter = cpuMeter({ service: child.pid, generator: process.pid });
     const result = await autocannon({ url, connections, duration: seconds });
@@ -203,6 +212,36 @@ async function helloRun(seconds: number, connections: number) {
   } finally {
     child.kill('SIGTERM');
   }
+}
+
+/** The floor (bare-insert-server.ts): as many requests as a create run, after the same warm-up. */
+async function bareInsertRun(messages: number, warmup: number, connections: number) {
+  const { child, url } = await referenceServer('bare-insert-server.ts');
+  try {
+    const post = (prefix: string) => {
+      let i = 0;
+      return { method: 'POST' as const, headers: { 'content-type': 'application/json' }, setupRequest: (req: object) => ({ ...req, body: JSON.stringify({ content: `${prefix} ${i++}` }) }) };
+    };
+    if (warmup > 0) await autocannon({ url, connections, amount: warmup, requests: [post('warm-up')] });
+    const meter = cpuMeter({ service: child.pid, generator: process.pid });
+    const result = await autocannon({ url, connections, amount: messages, requests: [post('bench')] });
+    const usage = meter.stop();
+    const sent = result['2xx'];
+    return { perSecond: sent / (usage.wallMs / 1000), cpu: usage.cores, usPerRequest: { server: (usage.cpuMs.service! * 1000) / Math.max(1, sent), generator: (usage.cpuMs.generator! * 1000) / Math.max(1, sent) } };
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+/** fanout-floor.ts: CPU per socket per event of bare TCP writes to `sockets` connections. */
+async function fanoutFloor(sockets: number) {
+  const child = spawn(process.execPath, ['--import', tsx, resolve(here, 'fanout-floor.ts')], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, FLOOR_SOCKETS: String(sockets) } });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  await new Promise((done) => child.once('exit', done));
+  const m = /floor (\{.*\})/.exec(out);
+  if (!m) throw new Error(`fanout-floor.ts printed no result: ${out}`);
+  return JSON.parse(m[1]!) as { batch1: number; batch4: number };
 }
 
 const pct = (n: number) => `${round(n * 100, 0)}% of a core`;
@@ -214,6 +253,10 @@ export async function benchService(o: ServiceBenchOptions): Promise<Figure[]> {
   const none = await createRun({ messages: o.messages, warmup: o.warmup, connections: o.connections, sockets: 0, profile: false });
   o.log(`service: ${o.messages} creates, ${o.sockets} agent sockets listening`);
   const many = await createRun({ messages: o.messages, warmup: o.warmup, connections: o.connections, sockets: o.sockets, profile: false });
+  o.log(`service: bare Node HTTP + one SQLite insert per request, ${o.messages} requests`);
+  const bare = await bareInsertRun(o.messages, o.warmup, o.connections);
+  o.log(`service: bare TCP writes of an event to ${o.sockets} sockets`);
+  const floor = await fanoutFloor(o.sockets);
   o.log(`service: Fastify hello world again, ${o.helloSeconds} s`);
   const helloAfter = await helloRun(o.helloSeconds, o.connections);
   const hello = (helloBefore.perSecond + helloAfter.perSecond) / 2;
@@ -224,11 +267,33 @@ export async function benchService(o: ServiceBenchOptions): Promise<Figure[]> {
   const figures: Figure[] = [
     against('service: creates/s, no agent sockets', none.perSecond, 'msg/s', ref, '≥ 10% of hello world', (_v, r) => none.ok && r >= 0.1, `${none.delivery}; p50 ${none.latency.p50} ms, p99 ${none.latency.p99} ms; ${helloNote}`),
     against(`service: creates/s, ${o.sockets} agent sockets listening`, many.perSecond, 'msg/s', ref, '≥ 5% of hello world', (_v, r) => many.ok && r >= 0.05, `${many.delivery}; p50 ${many.latency.p50} ms, p99 ${many.latency.p99} ms`),
-    absolute('service CPU per create, no sockets', perCreate(none, 'service'), 'µs', '', undefined, `service busy ${pct(none.cpu.service)}; load generator (autocannon) ${pct(none.cpu.generator)}, ${round(perCreate(none, 'generator'), 0)} µs per create`),
-    absolute(`service CPU per create, ${o.sockets} sockets`, perCreate(many, 'service'), 'µs', '', undefined, `service busy ${pct(many.cpu.service)}; autocannon ${pct(many.cpu.generator)}`),
+    absolute('service CPU per create, no sockets', perCreate(none, 'service'), 'µs', '', undefined, `service busy ${pct(none.cpu.service)}, waiting for a core ${round(none.serviceWaiting * 100, 0)}% of the run; load generator (autocannon) ${pct(none.cpu.generator)}, ${round(perCreate(none, 'generator'), 0)} µs per create`),
+    absolute(`service CPU per create, ${o.sockets} sockets`, perCreate(many, 'service'), 'µs', '', undefined, `service busy ${pct(many.cpu.service)}, waiting for a core ${round(many.serviceWaiting * 100, 0)}% of the run; autocannon ${pct(many.cpu.generator)}`),
     absolute(`service CPU per socket per event (${o.sockets} sockets)`, (perCreate(many, 'service') - perCreate(none, 'service')) / o.sockets, 'µs', '', undefined, 'what each listening socket adds to a create: the difference between the two runs over the sockets'),
     absolute(`load generator CPU per create, ${o.sockets} sockets (autocannon + socket receivers)`, perCreate(many, 'generator') + perCreate(many, 'receivers'), 'µs', '', undefined, `receivers ${pct(many.cpu.receivers)} (${round(perCreate(many, 'receivers'), 0)} µs per create, ${round(perCreate(many, 'receivers') / o.sockets, 2)} µs per event received), autocannon ${round(perCreate(many, 'generator'), 0)} µs per create`),
   ];
+  figures.push(
+    against(
+      'reference: bare Node HTTP + one SQLite message insert per request',
+      bare.perSecond,
+      'msg/s',
+      ref,
+      '',
+      () => true,
+      `bare-insert-server.ts, the service's database setup, same connections, requests and warm-up as the creates: the floor under a create; its server used ${pct(bare.cpu.service!)} (${round(bare.usPerRequest.server, 0)} µs per request), autocannon ${pct(bare.cpu.generator!)} (${round(bare.usPerRequest.generator, 0)} µs per request)`,
+    ),
+  );
+  figures[figures.length - 1]!.met = null;
+  figures.push(
+    absolute(
+      `reference: bare TCP write of an event's frame to each of ${o.sockets} sockets, per socket per event`,
+      floor.batch1,
+      'µs',
+      '',
+      undefined,
+      `fanout-floor.ts: one event per turn; ${round(floor.batch4, 2)} µs when 4 events a turn share each socket's write. Against the service's per-socket figure above: the floor under any server that writes every event to every socket`,
+    ),
+  );
   // What two cores allow at the CPU each create cost all three processes in this run.
   const cores = 2;
   const ceiling = (cores * 1e6) / (perCreate(many, 'service') + perCreate(many, 'generator') + perCreate(many, 'receivers'));

@@ -112,6 +112,8 @@ async function createRun(opts: { messages: number; warmup: number; connections: 
       let i = 0;
       return { method: 'POST' as const, headers: { 'content-type': 'application/json' }, setupRequest: (req: object) => ({ ...req, path: paths[i % paths.length], body: JSON.stringify({ content: content(i++) }) }) };
     };
+    // Every receiver must also hear every warm-up event (a lost one is a lost event like any other).
+    let warmupHeard = true;
     if (opts.warmup > 0) {
       // The service compiles its hot paths during its first thousands of creates (a cold service
       // spent nearly twice the CPU per create); hello world's 10 s are warm all but their first
@@ -122,7 +124,8 @@ async function createRun(opts: { messages: number; warmup: number; connections: 
         for (;;) {
           const report = sockets.next<Record<string, number[]>>('others');
           sockets.child.send({ report: true });
-          if ((await report).receivers!.every((c) => c >= opts.warmup) || Date.now() > deadline) break;
+          warmupHeard = (await report).receivers!.every((c) => c === opts.warmup);
+          if (warmupHeard || Date.now() > deadline) break;
           await new Promise((r) => setTimeout(r, 50));
         }
       }
@@ -155,7 +158,7 @@ async function createRun(opts: { messages: number; warmup: number; connections: 
     const receivers = counts.receivers ?? [];
     const control = counts['other-account'] ?? [];
     const wrongEvents = Object.values(wrong).reduce((a, b) => a + b, 0);
-    const ok = sent === opts.messages && result.non2xx === 0 && result.errors === 0 && receivers.every((c) => c === sent) && control.every((c) => c === 0) && wrongEvents === 0;
+    const ok = sent === opts.messages && result.non2xx === 0 && result.errors === 0 && receivers.every((c) => c === sent) && control.every((c) => c === 0) && wrongEvents === 0 && warmupHeard;
     const delivered = receivers.reduce((a, b) => a + b, 0);
     run = {
       sent,
@@ -163,7 +166,7 @@ async function createRun(opts: { messages: number; warmup: number; connections: 
       latency: { p50: result.latency.p50, p99: result.latency.p99 },
       ok,
       delivery: sockets
-        ? `${delivered.toLocaleString('en-US')} of ${(receivers.length * sent).toLocaleString('en-US')} events delivered, ${receivers.filter((c) => c === sent).length}/${receivers.length} sockets got every one, ${control.length} other-account sockets got ${control.reduce((a, b) => a + b, 0)}, ${wrongEvents} heard twice or of no create`
+        ? `${delivered.toLocaleString('en-US')} of ${(receivers.length * sent).toLocaleString('en-US')} events delivered, ${receivers.filter((c) => c === sent).length}/${receivers.length} sockets got every one, ${control.length} other-account sockets got ${control.reduce((a, b) => a + b, 0)}, ${wrongEvents} heard twice or of no create${warmupHeard ? '' : ', some warm-up events never arrived'}`
         : `${sent} of ${opts.messages} created (non-2xx ${result.non2xx}, errors ${result.errors})`,
       cpu: { service: usage.cores.service!, generator: usage.cores.generator!, receivers: usage.cores.receivers ?? 0 },
       cpuMs: { service: usage.cpuMs.service!, generator: usage.cpuMs.generator!, receivers: usage.cpuMs.receivers ?? 0 },

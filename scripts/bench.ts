@@ -73,6 +73,7 @@ if (!only || only === 'service') {
     figures.push(
       ...(await benchService({
         messages: quick ? 1_000 : 5_000,
+        warmup: quick ? 1_000 : 5_000,
         connections: 16,
         sockets: 200,
         helloSeconds: quick ? 3 : 10,

@@ -30,6 +30,8 @@ declare module 'autocannon' {
     pipelining?: number;
     duration?: number;
     amount?: number;
+    /** Milliseconds between samples; a run with `amount` ends at the first sample after its last response. */
+    sampleInt?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string;

@@ -24,16 +24,33 @@ export function cpuMsOf(pid: number | undefined): number {
   }
 }
 
+/**
+ * Milliseconds a process's main thread has spent runnable but waiting for a core (the kernel's
+ * run-queue time, /proc/<pid>/schedstat); NaN when it cannot be read. On shared cores this tells a
+ * service starved of CPU from one waiting for requests.
+ */
+export function waitingMsOf(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
+  } catch {
+    return NaN;
+  }
+}
+
 /** Starts counting for the named processes; `stop()` gives each one's share of a core over the wall time. */
 export function cpuMeter(pids: Record<string, number | undefined>) {
   const start = performance.now();
   const before = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuMsOf(pid)]));
+  const waitingBefore = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, waitingMsOf(pid)]));
   return {
-    stop(): { wallMs: number; cpuMs: Record<string, number>; cores: Record<string, number> } {
+    /** `waiting`: each main thread's share of the wall time spent waiting for a core. */
+    stop(): { wallMs: number; cpuMs: Record<string, number>; cores: Record<string, number>; waiting: Record<string, number> } {
       const wallMs = performance.now() - start;
       const cpuMs = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuMsOf(pid) - before[k]!]));
       const cores = Object.fromEntries(Object.entries(cpuMs).map(([k, ms]) => [k, ms / wallMs]));
-      return { wallMs, cpuMs, cores };
+      const waiting = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, (waitingMsOf(pid) - waitingBefore[k]!) / wallMs]));
+      return { wallMs, cpuMs, cores, waiting };
     },
   };
 }

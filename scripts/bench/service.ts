@@ -20,6 +20,8 @@ import { summarize } from './profile-summary';
 export interface ServiceBenchOptions {
   /** Creates per run. */
   messages: number;
+  /** Creates before each measured run, through the same route and sockets, not counted (the JIT's warm-up). */
+  warmup: number;
   /** autocannon's concurrent HTTP connections. */
   connections: number;
   /** Agent sockets listening in the second run. */
@@ -32,6 +34,12 @@ export interface ServiceBenchOptions {
 }
 
 const CONVERSATIONS = 50;
+/**
+ * autocannon ends a run of `amount` requests only at its next sample tick (every second by
+ * default): the wall time of a 2-3 s run was rounded up to whole seconds, understating creates/s
+ * by up to a third. Ticks every 10 ms end it within 10 ms of its last response.
+ */
+const SAMPLE_MS = 10;
 const CONTROL_SOCKETS = 10;
 const tsx = createRequire(import.meta.url).resolve('tsx');
 const here = import.meta.dirname;
@@ -66,11 +74,13 @@ interface CreateRun {
   delivery: string;
   cpu: { service: number; generator: number; receivers: number };
   cpuMs: { service: number; generator: number; receivers: number };
+  /** The service's main thread's share of the run spent waiting for a core. */
+  serviceWaiting: number;
   profile?: CpuProfile;
 }
 
 /** One run of creates through the Client API, with `sockets` agent sockets that must each hear every one. */
-async function createRun(opts: { messages: number; connections: number; sockets: number; profile: boolean }): Promise<CreateRun> {
+async function createRun(opts: { messages: number; warmup: number; connections: number; sockets: number; profile: boolean }): Promise<CreateRun> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-service-'));
   const service = await startService({
     db: join(dir, 'bench.sqlite'),
@@ -94,7 +104,7 @@ async function createRun(opts: { messages: number; connections: number; sockets:
       });
       for (let i = 0; i < CONTROL_SOCKETS; i++) specs.push({ auth: { pubsub_token: other.pubsub_token, account_id: other.account_id }, group: 'other-account' });
       const ready = sockets.next<boolean>('ready');
-      sockets.child.send({ connect: { url: base, sockets: specs } });
+      sockets.child.send({ connect: { url: base, sockets: specs, messages: opts.messages } });
       await ready;
     }
     const client = (path: string) => `${base}/public/api/v1/inboxes/${creds.apiInboxIdentifier}${path}`;
@@ -104,7 +114,28 @@ async function createRun(opts: { messages: number; connections: number; sockets:
       const conv = await json<{ id: number }>(client(`/contacts/${c.source_id}/conversations`), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       paths.push(new URL(client(`/contacts/${c.source_id}/conversations/${conv.id}/messages`)).pathname);
     }
-    let n = 0;
+    const post = (content: (i: number) => string) => {
+      let i = 0;
+      return { method: 'POST' as const, headers: { 'content-type': 'application/json' }, setupRequest: (req: object) => ({ ...req, path: paths[i % paths.length], body: JSON.stringify({ content: content(i++) }) }) };
+    };
+    // Every receiver must also hear every warm-up event (a lost one is a lost event like any other).
+    let warmupHeard = true;
+    if (opts.warmup > 0) {
+      // The service compiles its hot paths during its first thousands of creates (a cold service
+      // spent nearly twice the CPU per create); hello world's 10 s are warm all but their first
+      // moments. Warm-up messages are not the run's ("warm-up <n>"): the receivers count them apart.
+      await autocannon({ url: base, connections: opts.connections, amount: opts.warmup, sampleInt: SAMPLE_MS, requests: [post((i) => `warm-up ${i}`)] });
+      if (sockets) {
+        const deadline = Date.now() + 120_000;
+        for (;;) {
+          const report = sockets.next<Record<string, number[]>>('others');
+          sockets.child.send({ report: true });
+          warmupHeard = (await report).receivers!.every((c) => c === opts.warmup);
+          if (warmupHeard || Date.now() > deadline) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      }
+    }
     const meter = cpuMeter({ service: service.child.pid, generator: process.pid, receivers: sockets?.child.pid });
     // Throughput is what was sent over the wall time of the run: autocannon's per-second average
     // rounds the run to whole one-second samples.
@@ -112,24 +143,20 @@ async function createRun(opts: { messages: number; connections: number; sockets:
       url: base,
       connections: opts.connections,
       amount: opts.messages,
-      requests: [
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          setupRequest: (req) => ({ ...req, path: paths[n % paths.length], body: JSON.stringify({ content: `bench ${n++}` }) }),
-        },
-      ],
+      sampleInt: SAMPLE_MS,
+      requests: [post((i) => `bench ${i}`)],
     });
     const sent = result['2xx'];
     // Every receiver must get every event; the other account's sockets none. Waiting for the last
     // ones counts: the run ends when every socket heard every event.
     let counts: Record<string, number[]> = {};
+    let wrong: Record<string, number> = {};
     if (sockets) {
       const deadline = Date.now() + 120_000;
       for (;;) {
-        const report = sockets.next<Record<string, number[]>>('counts');
+        const report = Promise.all([sockets.next<Record<string, number[]>>('counts'), sockets.next<Record<string, number>>('wrong')]);
         sockets.child.send({ report: true });
-        counts = await report;
+        [counts, wrong] = await report;
         if ((counts.receivers ?? []).every((c) => c >= sent) || Date.now() > deadline) break;
         await new Promise((r) => setTimeout(r, 50));
       }
@@ -137,7 +164,8 @@ async function createRun(opts: { messages: number; connections: number; sockets:
     const usage = meter.stop();
     const receivers = counts.receivers ?? [];
     const control = counts['other-account'] ?? [];
-    const ok = sent === opts.messages && result.non2xx === 0 && result.errors === 0 && receivers.every((c) => c === sent) && control.every((c) => c === 0);
+    const wrongEvents = Object.values(wrong).reduce((a, b) => a + b, 0);
+    const ok = sent === opts.messages && result.non2xx === 0 && result.errors === 0 && receivers.every((c) => c === sent) && control.every((c) => c === 0) && wrongEvents === 0 && warmupHeard;
     const delivered = receivers.reduce((a, b) => a + b, 0);
     run = {
       sent,
@@ -145,10 +173,11 @@ async function createRun(opts: { messages: number; connections: number; sockets:
       latency: { p50: result.latency.p50, p99: result.latency.p99 },
       ok,
       delivery: sockets
-        ? `${delivered.toLocaleString('en-US')} of ${(receivers.length * sent).toLocaleString('en-US')} events delivered, ${receivers.filter((c) => c === sent).length}/${receivers.length} sockets got every one, ${control.length} other-account sockets got ${control.reduce((a, b) => a + b, 0)}`
+        ? `${delivered.toLocaleString('en-US')} of ${(receivers.length * sent).toLocaleString('en-US')} events delivered, ${receivers.filter((c) => c === sent).length}/${receivers.length} sockets got every one, ${control.length} other-account sockets got ${control.reduce((a, b) => a + b, 0)}, ${wrongEvents} heard twice or of no create${warmupHeard ? '' : ', some warm-up events never arrived'}`
         : `${sent} of ${opts.messages} created (non-2xx ${result.non2xx}, errors ${result.errors})`,
       cpu: { service: usage.cores.service!, generator: usage.cores.generator!, receivers: usage.cores.receivers ?? 0 },
       cpuMs: { service: usage.cpuMs.service!, generator: usage.cpuMs.generator!, receivers: usage.cpuMs.receivers ?? 0 },
+      serviceWaiting: usage.waiting.service!,
     };
   } finally {
     sockets?.child.send({ close: true });
@@ -168,8 +197,9 @@ async function createRun(opts: { messages: number; connections: number; sockets:
   }
 }
 
-async function helloRun(seconds: number, connections: number) {
-  const child = spawn(process.execPath, ['--import', tsx, resolve(here, 'hello-server.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** A reference server (a script here that prints "listening on <url>") as a child process. */
+async function referenceServer(script: string) {
+  const child = spawn(process.execPath, ['--import', tsx, resolve(here, script)], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((done, fail) => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => {
@@ -177,8 +207,13 @@ async function helloRun(seconds: number, connections: number) {
       const m = /listening on (\S+)/.exec(out);
       if (m) done(m[1]!);
     });
-    child.once('exit', (code) => fail(new Error(`hello server exited ${code}`)));
+    child.once('exit', (code) => fail(new Error(`${script} exited ${code}`)));
   });
+  return { child, url };
+}
+
+async function helloRun(seconds: number, connections: number) {
+  const { child, url } = await referenceServer('hello-server.ts');
   try {
     const meter = cpuMeter({ service: child.pid, generator: process.pid });
     const result = await autocannon({ url, connections, duration: seconds });
@@ -189,15 +224,49 @@ async function helloRun(seconds: number, connections: number) {
   }
 }
 
+/** The floor (bare-insert-server.ts): as many requests as a create run, after the same warm-up. */
+async function bareInsertRun(messages: number, warmup: number, connections: number) {
+  const { child, url } = await referenceServer('bare-insert-server.ts');
+  try {
+    const post = (prefix: string) => {
+      let i = 0;
+      return { method: 'POST' as const, headers: { 'content-type': 'application/json' }, setupRequest: (req: object) => ({ ...req, body: JSON.stringify({ content: `${prefix} ${i++}` }) }) };
+    };
+    if (warmup > 0) await autocannon({ url, connections, amount: warmup, sampleInt: SAMPLE_MS, requests: [post('warm-up')] });
+    const meter = cpuMeter({ service: child.pid, generator: process.pid });
+    const result = await autocannon({ url, connections, amount: messages, sampleInt: SAMPLE_MS, requests: [post('bench')] });
+    const usage = meter.stop();
+    const sent = result['2xx'];
+    return { perSecond: sent / (usage.wallMs / 1000), cpu: usage.cores, usPerRequest: { server: (usage.cpuMs.service! * 1000) / Math.max(1, sent), generator: (usage.cpuMs.generator! * 1000) / Math.max(1, sent) } };
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+/** fanout-floor.ts: CPU per socket per event of bare TCP writes to `sockets` connections. */
+async function fanoutFloor(sockets: number) {
+  const child = spawn(process.execPath, ['--import', tsx, resolve(here, 'fanout-floor.ts')], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, FLOOR_SOCKETS: String(sockets) } });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  await new Promise((done) => child.once('exit', done));
+  const m = /floor (\{.*\})/.exec(out);
+  if (!m) throw new Error(`fanout-floor.ts printed no result: ${out}`);
+  return JSON.parse(m[1]!) as { batch1: number; batch4: number };
+}
+
 const pct = (n: number) => `${round(n * 100, 0)}% of a core`;
 
 export async function benchService(o: ServiceBenchOptions): Promise<Figure[]> {
   o.log(`service: Fastify hello world, ${o.helloSeconds} s`);
   const helloBefore = await helloRun(o.helloSeconds, o.connections);
   o.log(`service: ${o.messages} creates, no agent sockets`);
-  const none = await createRun({ messages: o.messages, connections: o.connections, sockets: 0, profile: false });
+  const none = await createRun({ messages: o.messages, warmup: o.warmup, connections: o.connections, sockets: 0, profile: false });
   o.log(`service: ${o.messages} creates, ${o.sockets} agent sockets listening`);
-  const many = await createRun({ messages: o.messages, connections: o.connections, sockets: o.sockets, profile: false });
+  const many = await createRun({ messages: o.messages, warmup: o.warmup, connections: o.connections, sockets: o.sockets, profile: false });
+  o.log(`service: bare Node HTTP + one SQLite insert per request, ${o.messages} requests`);
+  const bare = await bareInsertRun(o.messages, o.warmup, o.connections);
+  o.log(`service: bare TCP writes of an event to ${o.sockets} sockets`);
+  const floor = await fanoutFloor(o.sockets);
   o.log(`service: Fastify hello world again, ${o.helloSeconds} s`);
   const helloAfter = await helloRun(o.helloSeconds, o.connections);
   const hello = (helloBefore.perSecond + helloAfter.perSecond) / 2;
@@ -208,11 +277,33 @@ export async function benchService(o: ServiceBenchOptions): Promise<Figure[]> {
   const figures: Figure[] = [
     against('service: creates/s, no agent sockets', none.perSecond, 'msg/s', ref, '≥ 10% of hello world', (_v, r) => none.ok && r >= 0.1, `${none.delivery}; p50 ${none.latency.p50} ms, p99 ${none.latency.p99} ms; ${helloNote}`),
     against(`service: creates/s, ${o.sockets} agent sockets listening`, many.perSecond, 'msg/s', ref, '≥ 5% of hello world', (_v, r) => many.ok && r >= 0.05, `${many.delivery}; p50 ${many.latency.p50} ms, p99 ${many.latency.p99} ms`),
-    absolute('service CPU per create, no sockets', perCreate(none, 'service'), 'µs', '', undefined, `service busy ${pct(none.cpu.service)}; load generator (autocannon) ${pct(none.cpu.generator)}, ${round(perCreate(none, 'generator'), 0)} µs per create`),
-    absolute(`service CPU per create, ${o.sockets} sockets`, perCreate(many, 'service'), 'µs', '', undefined, `service busy ${pct(many.cpu.service)}; autocannon ${pct(many.cpu.generator)}`),
+    absolute('service CPU per create, no sockets', perCreate(none, 'service'), 'µs', '', undefined, `service busy ${pct(none.cpu.service)}, waiting for a core ${round(none.serviceWaiting * 100, 0)}% of the run; load generator (autocannon) ${pct(none.cpu.generator)}, ${round(perCreate(none, 'generator'), 0)} µs per create`),
+    absolute(`service CPU per create, ${o.sockets} sockets`, perCreate(many, 'service'), 'µs', '', undefined, `service busy ${pct(many.cpu.service)}, waiting for a core ${round(many.serviceWaiting * 100, 0)}% of the run; autocannon ${pct(many.cpu.generator)}`),
     absolute(`service CPU per socket per event (${o.sockets} sockets)`, (perCreate(many, 'service') - perCreate(none, 'service')) / o.sockets, 'µs', '', undefined, 'what each listening socket adds to a create: the difference between the two runs over the sockets'),
     absolute(`load generator CPU per create, ${o.sockets} sockets (autocannon + socket receivers)`, perCreate(many, 'generator') + perCreate(many, 'receivers'), 'µs', '', undefined, `receivers ${pct(many.cpu.receivers)} (${round(perCreate(many, 'receivers'), 0)} µs per create, ${round(perCreate(many, 'receivers') / o.sockets, 2)} µs per event received), autocannon ${round(perCreate(many, 'generator'), 0)} µs per create`),
   ];
+  figures.push(
+    against(
+      'reference: bare Node HTTP + one SQLite message insert per request',
+      bare.perSecond,
+      'msg/s',
+      ref,
+      '',
+      () => true,
+      `bare-insert-server.ts, the service's database setup, same connections, requests and warm-up as the creates: the floor under a create; its server used ${pct(bare.cpu.service!)} (${round(bare.usPerRequest.server, 0)} µs per request), autocannon ${pct(bare.cpu.generator!)} (${round(bare.usPerRequest.generator, 0)} µs per request)`,
+    ),
+  );
+  figures[figures.length - 1]!.met = null;
+  figures.push(
+    absolute(
+      `reference: bare TCP write of an event's frame to each of ${o.sockets} sockets, per socket per event`,
+      floor.batch1,
+      'µs',
+      '',
+      undefined,
+      `fanout-floor.ts: one event per turn; ${round(floor.batch4, 2)} µs when 4 events a turn share each socket's write. Against the service's per-socket figure above: the floor under any server that writes every event to every socket`,
+    ),
+  );
   // What two cores allow at the CPU each create cost all three processes in this run.
   const cores = 2;
   const ceiling = (cores * 1e6) / (perCreate(many, 'service') + perCreate(many, 'generator') + perCreate(many, 'receivers'));
@@ -221,7 +312,7 @@ export async function benchService(o: ServiceBenchOptions): Promise<Figure[]> {
 
   if (o.profileMessages > 0) {
     o.log(`service: ${o.profileMessages} creates under the CPU profiler, no agent sockets`);
-    const run = await createRun({ messages: o.profileMessages, connections: o.connections, sockets: 0, profile: true });
+    const run = await createRun({ messages: o.profileMessages, warmup: 0, connections: o.connections, sockets: 0, profile: true });
     if (run.profile) {
       // The profiler's samples give each stage's share; the service's CPU time (from /proc, not
       // the profile's wall-clock sample intervals, which a busy machine stretches) gives the µs.

@@ -54,6 +54,18 @@ export function stmt(db: Db, sql: string): Database.Statement {
   return statement;
 }
 
+const transactions = new WeakMap<Db, (work: () => unknown) => unknown>();
+/**
+ * Runs `work` in a transaction (a savepoint inside one). better-sqlite3's `db.transaction(fn)`
+ * builds four wrapper functions for every `fn`; the hot writes call this instead, which reuses one
+ * per database.
+ */
+export function inTransaction<T>(db: Db, work: () => T): T {
+  let run = transactions.get(db);
+  if (!run) transactions.set(db, (run = db.transaction((w: () => unknown) => w())));
+  return run(work) as T;
+}
+
 export const json = {
   parse(text: string | null | undefined): Record<string, unknown> {
     if (!text) return {};

@@ -9,9 +9,12 @@ import type { FastifyInstance } from 'fastify';
 
 const CONTACT_FACING = /^\/(public\/api\/|api\/v1\/widget(\/|\?|$))/;
 
+/** Made once: the delegator runs on every request. */
+const OPEN = { origin: '*', methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] };
+const CLOSED = { origin: false };
+
 export async function allowContactFacingCors(app: FastifyInstance) {
   await app.register(cors, {
-    delegator: (request, done) =>
-      done(null, CONTACT_FACING.test(request.url ?? '') ? { origin: '*', methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] } : { origin: false }),
+    delegator: (request, done) => done(null, CONTACT_FACING.test(request.url ?? '') ? OPEN : CLOSED),
   });
 }

@@ -48,6 +48,9 @@ export function conversationByDisplayId(db: Db, accountId: number, displayId: nu
 }
 
 export const conversationById = (db: Db, id: number) => stmt(db, 'SELECT * FROM conversations WHERE id = ?').get(id) as ConversationRow | undefined;
+/** Only what deciding who hears of a conversation's event needs (every create asks; the whole row is 25 columns). */
+export const conversationRouting = (db: Db, id: number) =>
+  stmt(db, 'SELECT inbox_id, assignee_id FROM conversations WHERE id = ?').get(id) as Pick<ConversationRow, 'inbox_id' | 'assignee_id'> | undefined;
 
 export function revisionOf(db: Db, conversationId: number): number {
   return (stmt(db, 'SELECT revision FROM conversations WHERE id = ?').get(conversationId) as { revision: number }).revision;

@@ -4,7 +4,7 @@
 // Application, Client and Widget routes all call these, so the three families behave the same.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/open';
-import { stmt } from '../db/open';
+import { inTransaction, stmt } from '../db/open';
 import type { DomainEvent, EventBus, Performer } from '../events/bus';
 import type { ContactRow } from './contacts';
 import type { MessageRow } from './messages';
@@ -30,7 +30,7 @@ const heldEvents = new WeakMap<Db, DomainEvent[]>();
  */
 export function commit<T>(ctx: WriteContext, work: (events: DomainEvent[]) => T): T {
   const events: DomainEvent[] = [];
-  const result = ctx.db.transaction(() => work(events))();
+  const result = inTransaction(ctx.db, () => work(events));
   const held = heldEvents.get(ctx.db);
   if (held) held.push(...events);
   else for (const e of events) ctx.bus.emit(e);
@@ -49,11 +49,11 @@ export function atomically<T>(ctx: { db: Db; bus: EventBus }, work: () => T): T 
   heldEvents.set(ctx.db, events);
   let result: T;
   try {
-    result = ctx.db.transaction(() => {
+    result = inTransaction(ctx.db, () => {
       const value = work();
       if (value instanceof Promise) throw new TypeError('atomically() needs synchronous work');
       return value;
-    })();
+    });
   } finally {
     heldEvents.delete(ctx.db);
   }

@@ -95,14 +95,16 @@ describe('every event kind over /cable, as over socket.io', () => {
     // The directory changed (account.cache_invalidated).
     await asAdmin('POST', `${A()}/labels`, { label: { title: `cable-${randomUUID().slice(0, 8)}` } });
 
-    // Barriers: a last event each side must get; both transports keep per-connection order.
+    // Barriers: a last event each side must get; both transports keep per-connection order, not
+    // order between them (socket.io writes once per event-loop turn), so the agent's barrier comes
+    // after everything the agent hears.
+    const visitorDone = [visitor.c.next('message.created', (d) => d.content === 'last words'), visitor.s.next('message.created', (d) => d.content === 'last words')];
+    await ok(svc.request({ method: 'POST', url: `${base}/${conv.id as number}/messages`, payload: { content: 'last words' } }));
+    await Promise.all(visitorDone);
     const barrierName = `Cable barrier ${randomUUID()}`;
     const agentDone = [agent.c.next('contact.created', (d) => d.name === barrierName), agent.s.next('contact.created', (d) => d.name === barrierName)];
     createContact({ db: svc.db, bus: svc.bus, now: svc.clock() }, { accountId: svc.creds.accountId, name: barrierName });
     await Promise.all(agentDone);
-    const visitorDone = [visitor.c.next('message.created', (d) => d.content === 'last words'), visitor.s.next('message.created', (d) => d.content === 'last words')];
-    await ok(svc.request({ method: 'POST', url: `${base}/${conv.id as number}/messages`, payload: { content: 'last words' } }));
-    await Promise.all(visitorDone);
 
     const kinds = new Set([...agent.s.received, ...visitor.s.received].map((r) => r.name));
     expect([...kinds].sort()).toEqual(deliveredKinds());

@@ -1,6 +1,7 @@
 // Live updates over socket.io (chatwoot-compat §4): handshake, who receives what, payloads,
 // and connection state recovery after a short drop.
 import { randomUUID } from 'node:crypto';
+import type { Socket as NetSocket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rooms } from '../../server/live/rooms';
 import { conversationByDisplayId } from '../../server/store/conversations';
@@ -276,5 +277,31 @@ describe('connection state recovery', () => {
     expect(s.received.map((r) => r.data.name)).not.toContain('missed while away');
     // Nothing further can reach it: the server holds no socket in the account's rooms.
     expect(await svc.live.io!.in(rooms.account(tenant.accountId)).fetchSockets()).toEqual([]);
+  });
+});
+
+describe('writes to a socket', () => {
+  it('events sent to a socket in one event-loop turn share its TCP writes (the first, then the rest together once it is written), in order', async () => {
+    const name = `Batch ${randomUUID()}`;
+    const s = await agent('alex@acme.example');
+    await expectAgentEvents(s);
+    // The server side of this client's connection: the one whose socket.io socket has its id.
+    const serverSocket = [...svc.live.io!.of('/').sockets.values()].find((x) => x.id === s.socket.id)!;
+    const tcp = (serverSocket.conn as unknown as { request: { socket: NetSocket } }).request.socket;
+    let writes = 0;
+    for (const method of ['_write', '_writev'] as const) {
+      const original = tcp[method]!.bind(tcp) as (...args: unknown[]) => void;
+      (tcp as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+        writes++;
+        original(...args);
+      };
+    }
+    const batch = Array.from({ length: 10 }, (_, i) => i + 1);
+    const all = Promise.all(batch.map((i) => s.next('contact.created', (d) => d.name === `${name} ${i}`)));
+    for (const i of batch) createContact({ db: svc.db, bus: svc.bus, now: svc.clock() }, { accountId: svc.creds.accountId, name: `${name} ${i}` });
+    const got = await all;
+    expect(got.map((r) => r.data.name)).toEqual(batch.map((i) => `${name} ${i}`));
+    // One write per event (10) before; engine.io holds what comes while a write is pending.
+    expect(writes).toBeLessThanOrEqual(2);
   });
 });

@@ -20,6 +20,7 @@ import { defaultBackoff } from '../actions/retry-policy';
 import { OutboxSender } from '../actions/sender';
 import { InboxDb } from '../db/schema';
 import { createLiveHandler } from '../live/live-handler';
+import { forgetRendered } from '../markdown/rendered-cache';
 import { createNotificationCenter } from '../notifications/notification-center';
 import type { NotificationCenterDeps } from '../notifications/notification-center';
 import type { NotifySettings } from '../notifications/settings';
@@ -241,6 +242,7 @@ export function createInboxClient(opts: InboxClientOptions) {
     running?.();
     running = undefined;
     holders = 0;
+    forgetRendered();
     db.close({ disableAutoOpen: true });
   }
 

@@ -9,6 +9,7 @@
 // message reads `Invoice⟨U+202E⟩fdp.exe`, in link text and code too.
 import DOMPurify from 'dompurify';
 import MarkdownIt from 'markdown-it';
+import { keptRendering } from './rendered-cache';
 import { textPieces } from '../../../shared/text/untrusted-text';
 import { longRuns, runChunks } from './pieces';
 
@@ -102,30 +103,8 @@ function isolate(root: DocumentFragment) {
   }
 }
 
-/**
- * Rendered messages kept by their text: switching back to a conversation mounts its bubbles again,
- * and parsing and sanitizing each one again was most of a bubble's cost. Bounded (the newest kept,
- * short texts only), and the HTML is a pure function of the text.
- */
-const RENDERED_KEPT = 300;
-const RENDERED_MAX_TEXT = 4_000;
-const rendered = new Map<string, string>();
-
 /** Sanitized HTML for a message's text. Safe to pass to dangerouslySetInnerHTML. */
-export function renderMessageHtml(text: string): string {
-  if (text.length > RENDERED_MAX_TEXT) return renderUncached(text);
-  const held = rendered.get(text);
-  if (held !== undefined) {
-    // Most recently used last, so the oldest goes first.
-    rendered.delete(text);
-    rendered.set(text, held);
-    return held;
-  }
-  const html = renderUncached(text);
-  rendered.set(text, html);
-  if (rendered.size > RENDERED_KEPT) rendered.delete(rendered.keys().next().value!);
-  return html;
-}
+export const renderMessageHtml = (text: string): string => keptRendering(text, renderUncached);
 
 function renderUncached(text: string): string {
   const html = md.render(text);

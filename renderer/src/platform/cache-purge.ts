@@ -7,6 +7,7 @@ import type { Bridge } from '../../../shared/bridge/contract';
 import { sessionDbName } from '../client/inbox-client';
 import { forgetSession } from '../conversations/early-rows';
 import { InboxDb } from '../db/schema';
+import { forgetRendered } from '../markdown/rendered-cache';
 
 /**
  * Deletes the session's database. A client still holding it open closes its connection when asked
@@ -14,6 +15,7 @@ import { InboxDb } from '../db/schema';
  */
 export async function deleteSessionCache(sessionId: string): Promise<void> {
   forgetSession(sessionDbName(sessionId));
+  forgetRendered();
   await new InboxDb(sessionDbName(sessionId)).delete();
 }
 

@@ -13,7 +13,7 @@ import { median } from '../../scripts/bench/figures';
 import { startService } from '../../scripts/lib/service-process';
 import { startWebHostProcess } from '../../scripts/lib/web-host-process';
 import { HOSTILE_MESSAGES } from '../support/hostile-text';
-import { bareMessages, serveBarePage } from './bare-read';
+import { bareMessages, bareOpen, serveBarePage } from './bare-read';
 import { PROBES } from './page-probes';
 import { benchCatchUp } from './scenarios/catch-up';
 import { benchHostile } from './scenarios/hostile';
@@ -89,9 +89,12 @@ export async function benchRenderer(o: { quick: boolean; log(line: string): void
       o.log(`renderer: cold open, ${size.opens} loads against the bare read`);
       figures.push(...(await benchOpen(page, appUrl, origin, size.opens)));
     }
-    // Still on the bare page: the reference read of the switch figure's conversations.
+    // On the bare page (where the cold open left it): the reference read of the switch figure's conversations.
     const reads: number[] = [];
-    for (let i = 0; i < 10; i++) reads.push((await bareMessages(page, big[i % big.length]!)).ms);
+    if (want('switch')) {
+      if (!want('open')) await bareOpen(page, origin, 'first');
+      for (let i = 0; i < 10; i++) reads.push((await bareMessages(page, big[i % big.length]!)).ms);
+    }
 
     const openedAt = Date.now();
     await page.goto(appUrl);

@@ -26,9 +26,10 @@ export function beginInFlight(ids: readonly number[], intentFor: InFlight['inten
   return n;
 }
 
+/** Noted on the item itself, not as a new state: nothing on screen changes, so nothing renders again. */
 export function committedInFlight(n: number): void {
-  const now = performance.now();
-  useInFlight.setState((s) => ({ items: s.items.map((i) => (i.n === n ? { ...i, committedAt: now } : i)) }));
+  const item = useInFlight.getState().items.find((i) => i.n === n);
+  if (item) item.committedAt = performance.now();
 }
 
 export function dropInFlight(n: number): void {

@@ -6,8 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import Dexie, { RangeSet } from 'dexie';
 import type { IntervalTree, ObservabilitySet } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { settledBefore, useInFlight } from '../actions/in-flight';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useLiveRevision } from '../live/revision';
 import { useSession } from '../platform/session';
 import { useUi } from '../state/ui';
@@ -129,7 +128,7 @@ export function useListView(view: ListView, orderRef: { current: readonly number
   }, [complete, key]);
   const shown = complete ? result.rows : first?.key === key ? first.rows : undefined;
   // Actions the cache has not handed back yet apply here in memory, so the list answers at once.
-  const inFlight = useInFlight((s) => s.items);
+  const inFlight = useSyncExternalStore(client.inFlight.subscribe, client.inFlight.items);
   const sorted = useMemo(() => (shown ? withInFlight(shown, inFlight, view, meId) : undefined), [shown, inFlight, view, meId]);
   // The rows the agent is on hold their places (conversations/stable-order.ts); the order on
   // screen is remembered per view, so another tab, filter or sort starts from its own sort.
@@ -147,8 +146,8 @@ export function useListView(view: ListView, orderRef: { current: readonly number
   }, [sorted, onScreen, key, pinned, cursorId, openId]);
   if (rows && sorted && !(onScreen.key === key && onScreen.rows === rows)) setOnScreen({ key, rows, from: sorted, pinned });
   useEffect(() => {
-    if (result) settledBefore(result.startedAt);
-  }, [result]);
+    if (result) client.inFlight.settledBefore(result.startedAt);
+  }, [result, client]);
   // The service's counts, with the agent's changes it has not counted yet.
   const counts = useLiveQuery(async () => {
     const held = await db.viewCounts.get(countsKey(view));

@@ -89,11 +89,12 @@ export async function benchRenderer(o: { quick: boolean; log(line: string): void
       o.log(`renderer: cold open, ${size.opens} loads against the bare read`);
       figures.push(...(await benchOpen(page, appUrl, origin, size.opens)));
     }
-    // On the bare page (the cold open leaves it there; without it, go there): the reference read
-    // of the switch figure's conversations.
-    if (!want('open')) await bareOpen(page, origin, 'first');
+    // On the bare page (where the cold open left it): the reference read of the switch figure's conversations.
     const reads: number[] = [];
-    for (let i = 0; i < 10; i++) reads.push((await bareMessages(page, big[i % big.length]!)).ms);
+    if (want('switch')) {
+      if (!want('open')) await bareOpen(page, origin, 'first');
+      for (let i = 0; i < 10; i++) reads.push((await bareMessages(page, big[i % big.length]!)).ms);
+    }
 
     const openedAt = Date.now();
     await page.goto(appUrl);

@@ -3,12 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Cached, Intent } from '../../renderer/src/model/intent';
 import { applyIntent, combineLabelChanges, describeIntent, isLocalMessage, localMessageId, normalizeLabels, restoreFields } from '../../renderer/src/model/intent';
-import { changeLabels } from '../../renderer/src/actions/agent-actions';
+import { changeLabels, setStatus } from '../../renderer/src/actions/agent-actions';
 import { saveConversations } from '../../renderer/src/db/save';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { uniqueDbName } from './fixtures';
 import type { InFlight } from '../../renderer/src/actions/in-flight';
-import { beginInFlight, committedInFlight, settledBefore, useInFlight } from '../../renderer/src/actions/in-flight';
+import { InFlightActions } from '../../renderer/src/actions/in-flight';
 import { withPending } from '../../renderer/src/model/overlay';
 import { defaultView, withInFlight } from '../../renderer/src/conversations/view';
 import { classify, defaultBackoff, retryDelay } from '../../renderer/src/actions/retry-policy';
@@ -126,14 +126,38 @@ describe('actions in flight (applied in memory until the list has read them back
   });
 
   it('go once a list query that started after their commit has read them', () => {
-    useInFlight.setState({ items: [] });
-    const a = beginInFlight([1], () => ({ kind: 'read' }), at);
-    const b = beginInFlight([2], () => ({ kind: 'read' }), at);
-    committedInFlight(a);
+    const inFlight = new InFlightActions();
+    const a = inFlight.begin([1], () => ({ kind: 'read' }), at);
+    const b = inFlight.begin([2], () => ({ kind: 'read' }), at);
+    inFlight.committed(a);
     const startedAfterA = performance.now();
-    settledBefore(startedAfterA - 1_000);
-    expect(useInFlight.getState().items.map((i) => i.n)).toEqual([a, b]);
-    settledBefore(startedAfterA);
-    expect(useInFlight.getState().items.map((i) => i.n)).toEqual([b]);
+    inFlight.settledBefore(startedAfterA - 1_000);
+    expect(inFlight.items().map((i) => i.n)).toEqual([a, b]);
+    inFlight.settledBefore(startedAfterA);
+    expect(inFlight.items().map((i) => i.n)).toEqual([b]);
+  });
+
+  it('a change is shown from the key handler on, before its write commits, and taken back when the write fails', async () => {
+    const db = new InboxDb(uniqueDbName());
+    await db.conversations.put(toCachedConversation(conv(7, { assignee: 2 })));
+    const inFlight = new InFlightActions();
+    const renders: number[] = [];
+    inFlight.subscribe(() => renders.push(inFlight.items().length));
+    const ctx = { db, me: { id: 2, name: 'Me' }, inFlight };
+    // Shown synchronously: the list reads it on the very next frame.
+    const ok = setStatus(ctx, [7], 'resolved');
+    expect(inFlight.items().map((i) => i.ids)).toEqual([[7]]);
+    expect(inFlight.items()[0]!.committedAt).toBeUndefined();
+    await ok;
+    expect(inFlight.items()[0]!.committedAt).toBeDefined();
+    expect((await db.outbox.toArray()).map((e) => e.conversationId)).toEqual([7]);
+    inFlight.settledBefore(performance.now());
+    // The cache refuses the write: what was shown goes, and nothing is queued.
+    db.close();
+    const refused = setStatus(ctx, [7], 'open');
+    expect(inFlight.items()).toHaveLength(1);
+    await expect(refused).rejects.toThrow();
+    expect(inFlight.items()).toHaveLength(0);
+    expect(renders).toEqual([1, 0, 1, 0]);
   });
 });

@@ -6,7 +6,7 @@ import type { Bridge } from '../../shared/bridge/contract';
 import { RECHECK_LIMIT, revalidateView, reconcileView } from '../../renderer/src/conversations/revalidate';
 import { refreshConversation } from '../../renderer/src/sync/refresh';
 import type { ListView } from '../../renderer/src/conversations/view';
-import { countsKey, listInput, readFirstRows, readView, sortOptions } from '../../renderer/src/conversations/view';
+import { countsKey, listInput, patchView, readFirstRows, readView, sortOptions } from '../../renderer/src/conversations/view';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { saveConversations } from '../../renderer/src/db/save';
 import { demoService } from '../support/demo-service';
@@ -115,6 +115,48 @@ describe('the first rows of a view, for the first paint', () => {
     expect(served).toBe(4 * 3 * 2 * 4 * 3);
     // Sanity: the cache holds more than a first screen of some served view.
     expect((await readView(db, { tab: 'all', status: 'open', sortBy: 'last_activity_at_desc' }, meId)).length).toBeGreaterThan(60);
+  }, 60_000);
+});
+
+describe('a view kept current by the rows a write names', () => {
+  it('patching the changed rows into the view as read gives what reading the whole view again gives, for every view', async () => {
+    const db = new InboxDb(uniqueDbName());
+    await revalidateView(bridge, db, { tab: 'all', status: 'all', sortBy: 'last_activity_at_desc' }, meId);
+    const all = await db.conversations.toArray();
+    expect(all.length).toBeGreaterThan(10);
+    const views: ListView[] = [];
+    for (const status of ['open', 'resolved', 'all'] as const) {
+      for (const tab of ['me', 'unassigned', 'all'] as const) {
+        for (const sortBy of sortOptions.map((o) => o.value)) views.push({ tab, status, sortBy }, { tab, status, sortBy, label: 'vip' });
+      }
+    }
+    const before = new Map<string, Awaited<ReturnType<typeof readView>>>();
+    for (const view of views) before.set(JSON.stringify(view), await readView(db, view, meId));
+    // A resolve, a reopen, a label, an assignment to me and away, a move to the top, a deletion, a new row.
+    const [a, b, c, d, e, f] = all;
+    const changed = [
+      { ...a!, status: 'resolved' as const },
+      { ...b!, status: 'open' as const, lastActivityAt: b!.lastActivityAt + 5_000 },
+      { ...c!, labels: [...c!.labels, 'vip'].sort() },
+      { ...d!, assigneeId: meId },
+      { ...e!, assigneeId: 0, priorityRank: 3, priority: 'urgent' as const },
+      { ...a!, id: 999_999, lastActivityAt: 1 },
+    ];
+    await db.conversations.bulkPut(changed);
+    await db.conversations.delete(f!.id);
+    const ids = [...changed.map((x) => x.id), f!.id];
+    const fresh = await db.conversations.bulkGet(ids);
+    let moved = 0;
+    for (const view of views) {
+      const held = before.get(JSON.stringify(view))!;
+      const patched = patchView(held, ids, fresh, view, meId);
+      const read = await readView(db, view, meId);
+      if (read.map((r) => r.id).join() !== held.map((r) => r.id).join()) moved++;
+      expect(patched.map((r) => r.id), JSON.stringify(view)).toEqual(read.map((r) => r.id));
+      expect(patched, JSON.stringify(view)).toEqual(read);
+    }
+    // The changes did move rows in and out of most views (the comparison above is not vacuous).
+    expect(moved).toBeGreaterThan(views.length / 2);
   }, 60_000);
 });
 

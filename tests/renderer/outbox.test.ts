@@ -50,14 +50,16 @@ describe('ordering', () => {
     const steering = steer(demo);
     // Every write takes a moment, so overlapping sends would show in the log; `a`'s first write is
     // held until `b`'s first one starts (a sender that made `b` wait for `a` never finishes), so
-    // the order does not rest on timing.
+    // the order does not rest on timing. Writes, not any call: holding a read of `a` (the record a
+    // change is decided against) until a read of `b` left the two writes racing.
     let bStarted: () => void = () => undefined;
     const bHasStarted = new Promise<void>((r) => (bStarted = r));
     let heldA = false;
-    steering.intercept((_n, i, through) => {
+    steering.intercept((name, i, through) => {
       const conversationId = (i as { conversationId?: number }).conversationId;
-      if (conversationId === b) bStarted();
-      const hold = conversationId === a && !heldA ? ((heldA = true), bHasStarted) : Promise.resolve();
+      const write = isWriteCall(name);
+      if (conversationId === b && write) bStarted();
+      const hold = conversationId === a && write && !heldA ? ((heldA = true), bHasStarted) : Promise.resolve();
       return hold.then(() => new Promise((r) => setTimeout(r, 5))).then(through);
     });
     const sender = startSender(db, steering.bridge);

@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { stableOrder } from '../../renderer/src/conversations/stable-order';
 
 const rows = (...ids: number[]) => ids.map((id) => ({ id }));
-const ids = (r: { id: number }[]) => r.map((x) => x.id);
+const ids = (r: readonly { id: number }[]) => r.map((x) => x.id);
 
 describe('stableOrder', () => {
-  const screen = [1, 2, 3, 4, 5];
+  const screen = rows(1, 2, 3, 4, 5);
   it('a label on the row under the cursor moves it to the top of the sort: it stays where it is', () => {
     expect(ids(stableOrder(rows(3, 1, 2, 4, 5), screen, [3]))).toEqual([1, 2, 3, 4, 5]);
   });
@@ -17,7 +17,7 @@ describe('stableOrder', () => {
     // The agent pressed j: cursor on 4, nothing open. 3 goes to the top, 4 keeps its index.
     expect(ids(stableOrder(rows(3, 1, 2, 4, 5), screen, [4]))).toEqual([3, 1, 2, 4, 5]);
     // 4 also moved up in the sort meanwhile: still held at its index while the cursor is on it.
-    expect(ids(stableOrder(rows(4, 3, 1, 2, 5), [3, 1, 2, 4, 5], [4]))).toEqual([3, 1, 2, 4, 5]);
+    expect(ids(stableOrder(rows(4, 3, 1, 2, 5), rows(3, 1, 2, 4, 5), [4]))).toEqual([3, 1, 2, 4, 5]);
   });
 
   it('the open conversation holds too, and both keep their order relative to each other', () => {
@@ -32,7 +32,7 @@ describe('stableOrder', () => {
   });
 
   it('nothing pinned, or a fresh view (nothing on screen yet): the sort as it is', () => {
-    expect(ids(stableOrder(rows(3, 1, 2), [1, 2, 3], [undefined]))).toEqual([3, 1, 2]);
-    expect(ids(stableOrder(rows(3, 1, 2), [], [1]))).toEqual([3, 1, 2]);
+    expect(ids(stableOrder(rows(3, 1, 2), rows(1, 2, 3), [undefined]))).toEqual([3, 1, 2]);
+    expect(ids(stableOrder(rows(3, 1, 2), rows(), [1]))).toEqual([3, 1, 2]);
   });
 });

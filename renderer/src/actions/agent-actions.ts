@@ -7,7 +7,7 @@ import type { InboxDb, QueuedFile } from '../db/schema';
 import { rebaseLater } from './deliver';
 import type { Cached, Intent, LabelChange, Person } from '../model/intent';
 import { applyIntent, isLocalMessage, normalizeLabels, withLabelChange } from '../model/intent';
-import { beginInFlight, committedInFlight, dropInFlight } from './in-flight';
+import type { InFlightActions } from './in-flight';
 import type { Performed } from './perform';
 import { perform } from './perform';
 import { summaryOf } from './outbox-files';
@@ -18,18 +18,22 @@ export interface ActionContext {
   me: Person;
   /** Wakes the session's outbox sender once something was queued. */
   kick?: () => void;
+  /** The session's actions shown before their write commits (the list reads them synchronously). */
+  inFlight?: InFlightActions;
 }
 
 async function act(ctx: ActionContext, ids: readonly number[], intentFor: (cached: Cached, id: number) => Intent | undefined, files?: readonly QueuedFile[]): Promise<Performed[]> {
   const at = Date.now();
-  const n = beginInFlight(ids, intentFor, at);
+  // Shown from here, synchronously in the key handler; the durable write follows.
+  const n = ctx.inFlight?.begin(ids, intentFor, at);
   try {
     const done = await perform(ctx.db, ids, intentFor, { now: () => at, ...(files ? { files } : {}) });
-    committedInFlight(n);
+    if (n !== undefined) ctx.inFlight?.committed(n);
     if (done.length) ctx.kick?.();
     return done;
   } catch (err) {
-    dropInFlight(n);
+    // Not queued, so not shown: the change goes from the screen (the caller says so).
+    if (n !== undefined) ctx.inFlight?.drop(n);
     throw err;
   }
 }

@@ -17,6 +17,7 @@ import type { ContactFieldChange } from '../model/contact-intent';
 import type { Person } from '../model/intent';
 import type { BackoffPolicy } from '../actions/retry-policy';
 import { defaultBackoff } from '../actions/retry-policy';
+import { InFlightActions } from '../actions/in-flight';
 import { OutboxSender } from '../actions/sender';
 import { InboxDb } from '../db/schema';
 import { createLiveHandler } from '../live/live-handler';
@@ -87,7 +88,8 @@ export function createInboxClient(opts: InboxClientOptions) {
     outbox.remember(conversationId, read);
     return read;
   };
-  const context: ActionContext = { db, me, kick: () => outbox.kick() };
+  const inFlight = new InFlightActions();
+  const context: ActionContext = { db, me, kick: () => outbox.kick(), inFlight };
   // Fire and forget: typing is transient (composer/typing.ts).
   const typing = createTypingReporter({
     send: (conversationId, on, isPrivate) => void bridge.call('conversations.typing', { conversationId, on, private: isPrivate }),
@@ -252,6 +254,8 @@ export function createInboxClient(opts: InboxClientOptions) {
     db,
     me,
     actions,
+    /** Actions shown before their write commits (the list applies them in memory). */
+    inFlight,
     outbox,
     history,
     live,

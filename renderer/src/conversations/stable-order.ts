@@ -7,20 +7,31 @@
 
 /**
  * `sorted` (the view's order) with each pinned id put back at the index it had in `previous` (the
- * order on screen), less the rows above it that left the view. By index rather than after its neighbour: the neighbour may be a row the agent
- * just left, now moving to its own new place. Pure.
+ * rows in the order on screen), less the rows above it that left the view. By index rather than after its neighbour: the neighbour may be a row the agent
+ * just left, now moving to its own new place. Pure. Runs on every triage key over the whole view
+ * (10,000 rows), so it makes one pass over each list and returns `sorted` itself when nothing is held.
  */
-export function stableOrder<T extends { id: number }>(sorted: readonly T[], previous: readonly number[], pinned: readonly (number | undefined)[]): T[] {
-  const keep = [...new Set(pinned)].filter((id): id is number => id !== undefined && previous.includes(id) && sorted.some((r) => r.id === id));
-  if (!keep.length) return [...sorted];
-  const byId = new Map(sorted.map((r) => [r.id, r]));
-  const out = sorted.filter((r) => !keep.includes(r.id));
-  // Back into place in screen order, so two pinned rows keep theirs relative to each other.
-  for (const id of [...keep].sort((a, b) => previous.indexOf(a) - previous.indexOf(b))) {
-    // Its index, less the rows above it that left the view (the list closes up under it).
-    const present = new Set(sorted.map((r) => r.id));
-    const at = previous.slice(0, previous.indexOf(id)).filter((above) => present.has(above)).length;
-    out.splice(Math.min(at, out.length), 0, byId.get(id)!);
+export function stableOrder<T extends { id: number }>(sorted: readonly T[], previous: readonly { id: number }[], pinned: readonly (number | undefined)[]): readonly T[] {
+  const wanted = new Set<number>();
+  for (const id of pinned) if (id !== undefined) wanted.add(id);
+  if (!wanted.size) return sorted;
+  // The pinned rows present in the view, and the view's ids (to tell which rows above left it).
+  const held = new Map<number, T>();
+  const present = new Set<number>();
+  for (const r of sorted) {
+    present.add(r.id);
+    if (wanted.has(r.id)) held.set(r.id, r);
   }
+  // Each held row's index on screen, less the rows above it that left the view, in screen order.
+  const places: { id: number; at: number }[] = [];
+  let stayed = 0;
+  for (const { id } of previous) {
+    if (held.has(id)) places.push({ id, at: stayed });
+    if (present.has(id)) stayed++;
+  }
+  if (!places.length) return sorted;
+  const out = sorted.filter((r) => !places.some((p) => p.id === r.id));
+  // Back into place in screen order, so two pinned rows keep theirs relative to each other.
+  for (const { id, at } of places) out.splice(Math.min(at, out.length), 0, held.get(id)!);
   return out;
 }

@@ -3,11 +3,10 @@
 // back applied in memory), the service's revalidation and tab counts (with the agent's uncounted
 // changes), and the keyboard cursor and selection following rows that leave the view.
 import { useQuery } from '@tanstack/react-query';
-import Dexie from 'dexie';
-import type { ObservabilitySet } from 'dexie';
+import Dexie, { RangeSet } from 'dexie';
+import type { IntervalTree, ObservabilitySet } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { settledBefore, useInFlight } from '../actions/in-flight';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useLiveRevision } from '../live/revision';
 import { useSession } from '../platform/session';
 import { useUi } from '../state/ui';
@@ -15,7 +14,7 @@ import { adjustedCounts } from './counts';
 import { refreshCounts, revalidateView } from './revalidate';
 import type { ListView } from './view';
 import { stableOrder } from './stable-order';
-import { countsKey, readFirstRows, readView, viewKey, withInFlight } from './view';
+import { countsKey, patchView, readFirstRows, readView, viewKey, withInFlight } from './view';
 import { earlyRows, FIRST_ROWS } from './early-rows';
 import type { InboxDb } from '../db/schema';
 import type { CachedConversation } from '../db/schema';
@@ -25,11 +24,29 @@ const LIVE_COUNTS_DELAY_MS = 400;
 
 type WholeView = { key: string; startedAt: number; rows: CachedConversation[] };
 
+/** More changed rows than this in one go (a page saved, a catch-up) and the whole view is read again. */
+const PATCH_LIMIT = 200;
+
+/** The primary keys a cache write changed, when it names them one by one (not a range) and they are few. */
+function changedKeys(keys: IntervalTree | undefined): number[] | undefined {
+  if (!keys) return [];
+  const ids: number[] = [];
+  // Dexie's own walk of the set (a plain tree when the change came from another tab).
+  for (const node of RangeSet(keys)) {
+    if (typeof node.from !== 'number' || node.from !== node.to || ids.length >= PATCH_LIMIT) return undefined;
+    ids.push(node.from);
+  }
+  return ids;
+}
+
 /**
- * The whole view, read again after every change to the conversations table (one read at a time;
- * a change during a read asks for one more). Not a live query: Dexie's live queries note every key
- * they read (10,000 here) to know when to run again, which cost more than the read itself after
- * every triage key; any change to the table is reason enough.
+ * The whole view, read once, then kept current from each change to the conversations table: the
+ * rows a write names are read again and put in place (`patchView`), so a triage key costs a read of
+ * one row rather than of the whole view (10,000 rows: tens of milliseconds of the main thread taking
+ * them in, in one task, which the next key waited behind). A change that names no rows (a range
+ * deleted, the table cleared) or many reads the whole view again. One read at a time; a change during
+ * a read asks for one more. Not a live query: Dexie's live queries note every key they read (10,000
+ * here) to know when to run again.
  */
 function useWholeView(db: InboxDb, view: ListView, meId: number, key: string, enabled: boolean): WholeView | undefined {
   const [result, setResult] = useState<WholeView | undefined>(undefined);
@@ -38,6 +55,10 @@ function useWholeView(db: InboxDb, view: ListView, meId: number, key: string, en
     let stopped = false;
     let reading = false;
     let again = false;
+    // What the next read must do: everything, or only the rows named since the last one.
+    let whole = true;
+    const named = new Set<number>();
+    let held: CachedConversation[] | undefined;
     const read = async () => {
       if (reading) {
         again = true;
@@ -48,7 +69,17 @@ function useWholeView(db: InboxDb, view: ListView, meId: number, key: string, en
         do {
           again = false;
           const startedAt = performance.now();
-          const rows = await readView(db, view, meId);
+          let rows: CachedConversation[];
+          if (whole || !held) {
+            whole = false;
+            named.clear();
+            rows = await readView(db, view, meId);
+          } else {
+            const ids = [...named];
+            named.clear();
+            rows = patchView(held, ids, await db.conversations.bulkGet(ids), view, meId);
+          }
+          held = rows;
           if (!stopped) setResult({ key, startedAt, rows });
         } while (again && !stopped);
       } catch {
@@ -59,7 +90,11 @@ function useWholeView(db: InboxDb, view: ListView, meId: number, key: string, en
     };
     const prefix = `idb://${db.name}/conversations/`;
     const onChange = (parts: ObservabilitySet) => {
-      if (Object.keys(parts).some((part) => part.startsWith(prefix))) void read();
+      if (!Object.keys(parts).some((part) => part.startsWith(prefix))) return;
+      const ids = changedKeys(parts[prefix]);
+      if (ids) for (const id of ids) named.add(id);
+      else whole = true;
+      if (ids?.length !== 0 || whole) void read();
     };
     Dexie.on.storagemutated.subscribe(onChange);
     void read();
@@ -98,19 +133,26 @@ export function useListView(view: ListView, orderRef: { current: readonly number
   }, [complete, key]);
   const shown = complete ? result.rows : first?.key === key ? first.rows : undefined;
   // Actions the cache has not handed back yet apply here in memory, so the list answers at once.
-  const inFlight = useInFlight((s) => s.items);
+  const inFlight = useSyncExternalStore(client.inFlight.subscribe, client.inFlight.items);
   const sorted = useMemo(() => (shown ? withInFlight(shown, inFlight, view, meId) : undefined), [shown, inFlight, view, meId]);
   // The rows the agent is on hold their places (conversations/stable-order.ts); the order on
   // screen is remembered per view, so another tab, filter or sort starts from its own sort.
   const cursorId = useUi((s) => s.activeConversationId);
   const openId = useUi((s) => s.selectedConversationId);
-  const [onScreen, setOnScreen] = useState<{ key: string; ids: readonly number[] }>({ key, ids: [] });
-  const rows = useMemo(() => (sorted ? stableOrder(sorted, onScreen.key === key ? onScreen.ids : [], [cursorId, openId]) : undefined), [sorted, onScreen, key, cursorId, openId]);
-  // Remembered during render (the next render's order is the same, so this settles at once).
-  if (rows && !(onScreen.key === key && onScreen.ids.length === rows.length && onScreen.ids.every((id, i) => rows[i]!.id === id))) setOnScreen({ key, ids: rows.map((r) => r.id) });
+  // The order on screen, remembered during render with what it was worked out from: the render
+  // that remembers it finds it already worked out (the same order) instead of doing it again over
+  // the whole view (10,000 rows per triage key).
+  const pinned = `${cursorId},${openId}`;
+  const [onScreen, setOnScreen] = useState<{ key: string; rows: readonly CachedConversation[]; from?: CachedConversation[]; pinned?: string }>({ key, rows: [] });
+  const rows = useMemo(() => {
+    if (!sorted) return undefined;
+    if (onScreen.key === key && onScreen.from === sorted && onScreen.pinned === pinned) return onScreen.rows;
+    return stableOrder(sorted, onScreen.key === key ? onScreen.rows : [], [cursorId, openId]);
+  }, [sorted, onScreen, key, pinned, cursorId, openId]);
+  if (rows && sorted && !(onScreen.key === key && onScreen.rows === rows)) setOnScreen({ key, rows, from: sorted, pinned });
   useEffect(() => {
-    if (result) settledBefore(result.startedAt);
-  }, [result]);
+    if (result) client.inFlight.settledBefore(result.startedAt);
+  }, [result, client]);
   // The service's counts, with the agent's changes it has not counted yet.
   const counts = useLiveQuery(async () => {
     const held = await db.viewCounts.get(countsKey(view));

@@ -100,10 +100,12 @@ export const comparators: Record<SortBy, Compare> = {
   last_activity_at_asc: then(asc((c) => c.lastActivityAt), asc((c) => c.id)),
   created_at_desc: then(desc((c) => c.createdAt), desc((c) => c.id)),
   created_at_asc: then(asc((c) => c.createdAt), asc((c) => c.id)),
-  priority_desc: then(nullsLast(noPriority, desc((c) => c.priorityRank)), desc((c) => c.lastActivityAt)),
-  priority_asc: then(nullsLast(noPriority, asc((c) => c.priorityRank)), desc((c) => c.lastActivityAt)),
-  waiting_since_desc: then(nullsLast(notWaiting, desc(waitingStart)), asc((c) => c.createdAt)),
-  waiting_since_asc: then(nullsLast(notWaiting, asc(waitingStart)), asc((c) => c.createdAt)),
+  // The service leaves ties here to SQLite (rows in id order); by id here too, so a view kept
+  // current row by row (`patchView`) orders them as a read of the whole view does.
+  priority_desc: then(nullsLast(noPriority, desc((c) => c.priorityRank)), desc((c) => c.lastActivityAt), asc((c) => c.id)),
+  priority_asc: then(nullsLast(noPriority, asc((c) => c.priorityRank)), desc((c) => c.lastActivityAt), asc((c) => c.id)),
+  waiting_since_desc: then(nullsLast(notWaiting, desc(waitingStart)), asc((c) => c.createdAt), asc((c) => c.id)),
+  waiting_since_asc: then(nullsLast(notWaiting, asc(waitingStart)), asc((c) => c.createdAt), asc((c) => c.id)),
 };
 
 const assigneeOf = (v: ListView, meId: number) => (v.tab === 'me' ? meId : v.tab === 'unassigned' ? 0 : undefined);
@@ -152,6 +154,31 @@ export async function readFirstRows(db: InboxDb, v: ListView, meId: number, limi
 export async function readView(db: InboxDb, v: ListView, meId: number): Promise<CachedConversation[]> {
   const rows = await candidates(db, v, meId).toArray();
   return rows.filter((c) => matchesView(c, v, meId)).sort(comparators[v.sortBy]);
+}
+
+/**
+ * The view's rows after some conversations changed in the cache, without reading the rest again:
+ * `rows` (the view as last read, in its order) less `changedIds`, plus those of `fresh` (their rows
+ * as the cache holds them now; undefined where deleted) that belong in the view, each at its sorted
+ * place. The same rows, in the same order, that `readView` would read now. Pure.
+ */
+export function patchView(rows: readonly CachedConversation[], changedIds: readonly number[], fresh: readonly (CachedConversation | undefined)[], v: ListView, meId: number): CachedConversation[] {
+  const changed = new Set(changedIds);
+  const out = rows.filter((r) => !changed.has(r.id));
+  const compare = comparators[v.sortBy];
+  for (const row of fresh) {
+    if (!row || !matchesView(row, v, meId)) continue;
+    // The first place whose row sorts after this one (binary search: the rows are in order).
+    let lo = 0;
+    let hi = out.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compare(out[mid]!, row) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    out.splice(lo, 0, row);
+  }
+  return out;
 }
 
 /**

@@ -1,7 +1,7 @@
 // The session's notification settings for React: read live from the cache (so every window of
 // the session shows the same), changed through the session's notification center.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSession } from '../platform/session';
 import { SETTINGS_KEY } from './notification-center';
 import type { NotifySettings } from './settings';
@@ -10,5 +10,8 @@ export function useNotifySettings(): [NotifySettings | undefined, (change: (s: N
   const { db, client } = useSession();
   const stored = useLiveQuery(async () => (await db.settings.get(SETTINGS_KEY)) ?? null, [db]);
   const update = useCallback(async (change: (s: NotifySettings) => NotifySettings) => void (await client.notifications.update(change)), [client]);
-  return [stored === undefined ? undefined : client.notifications.read(stored?.value), update];
+  // Read once per stored value, not per render: the defaults ask Intl for the time zone (~1 ms), and
+  // the inbox renders on every triage key.
+  const settings = useMemo(() => (stored === undefined ? undefined : client.notifications.read(stored?.value)), [stored, client]);
+  return [settings, update];
 }

@@ -2,7 +2,7 @@
 // virtualized so 10,000 conversations scroll smoothly; the keyboard cursor (j/k) is the listbox's
 // active option. Its rows and upkeep come from `useListView` (conversations/use-list.ts).
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { BulkBarActions } from '../components/BulkBar';
 import { BulkBar } from '../components/BulkBar';
 import { ConversationRow, ROW_HEIGHTS } from '../components/ConversationRow';
@@ -30,8 +30,9 @@ export function ConversationList(props: { orderRef: { current: readonly number[]
 
   const scroller = useRef<HTMLDivElement>(null);
   const count = rows?.length ?? 0;
-  // Stable while the rows are: a new function makes the virtualizer measure all 10,000 rows again.
-  const getItemKey = useCallback((i: number) => rows?.[i]?.id ?? i, [rows]);
+  // Items keyed by index (the default), not by conversation: rows are never measured (fixed height),
+  // so a key per row bought nothing, and a key function that changed with the rows made the
+  // virtualizer lay out all 10,000 again on every triage key. React keys rows by id below.
   // We do not use the React Compiler; the virtualizer is meant to be read during render.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -39,7 +40,6 @@ export function ConversationList(props: { orderRef: { current: readonly number[]
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeight,
     overscan: 10,
-    getItemKey,
   });
 
   // Rows are not measured (their height is fixed): a new density needs the positions again.
@@ -50,7 +50,14 @@ export function ConversationList(props: { orderRef: { current: readonly number[]
   // Keep the keyboard cursor in sight.
   const activeIndex = activeId === undefined || !rows ? -1 : rows.findIndex((r) => r.id === activeId);
   useEffect(() => {
-    if (activeIndex >= 0) virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
+    if (activeIndex < 0) return;
+    // Already wholly in sight (from the virtualizer's own positions): asking it to scroll would read
+    // the list's layout, forcing one in the middle of a triage key's frame.
+    const item = virtualizer.measurementsCache[activeIndex];
+    const top = virtualizer.scrollOffset ?? 0;
+    const height = virtualizer.scrollRect?.height ?? 0;
+    if (item && height > 0 && item.start >= top && item.end <= top + height) return;
+    virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
   }, [activeIndex, virtualizer]);
 
   const tabLabel = tabOptions.find((t) => t.value === view.tab)!.label;

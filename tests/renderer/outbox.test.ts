@@ -316,7 +316,8 @@ describe('a conversation not cached yet', () => {
     expect((await db.conversations.get(a))!.labels).toEqual([...service.labels, 'uncached-1'].sort());
     await changeLabels(ctx, [a], { add: ['uncached-2'] });
     const sender = startSender(db, demo.bridge);
-    await waitFor(async () => expect(await outboxStates(db)).not.toContain('queued'));
+    // Every change answered (not only sent: one still 'sending' has not reached the service yet).
+    await waitFor(async () => expect((await outboxStates(db)).every((state) => state === 'confirmed')).toBe(true));
     sender.stop();
     expect((await serviceConversation(demo, a)).labels).toEqual([...service.labels, 'uncached-1', 'uncached-2'].sort());
   });
@@ -330,7 +331,8 @@ describe('a conversation not cached yet', () => {
     await changeLabels(ctx, [a], { add: ['uncached-3'], remove: [drop] });
     await changeLabels(ctx, [a], { add: ['uncached-4'] });
     const sender = startSender(db, demo.bridge);
-    await waitFor(async () => expect(await outboxStates(db)).not.toContain('queued'));
+    // Every change answered (not only sent: one still 'sending' has not reached the service yet).
+    await waitFor(async () => expect((await outboxStates(db)).every((state) => state === 'confirmed')).toBe(true));
     sender.stop();
     expect((await serviceConversation(demo, a)).labels).toEqual([...service.labels.filter((l) => l !== drop), 'uncached-3', 'uncached-4'].sort());
   });

@@ -5,7 +5,7 @@ import type { Db } from './db/open';
 import { openDatabase } from './db/open';
 import { EventBus } from './events/bus';
 import { installBodyParsing } from './http/body';
-import { allowContactFacingCors } from './http/cors';
+import { allowCors } from './http/cors';
 import { frameworkErrors, installErrorHandling } from './http/errors';
 import { advertiseExtensions } from './http/extensions';
 import { redactLogArgs, requestSerializer } from './http/log-redaction';
@@ -38,7 +38,7 @@ import { useZodSchemas } from './http/route-schemas';
 import { messageRoutes } from './routes/messages';
 import { notificationRoutes } from './routes/notifications';
 import { profileRoutes } from './routes/profile';
-import { CLIENT, clientRoutes } from './routes/client';
+import { CLIENT, clientRoutes, PUBLIC_API } from './routes/client';
 import { WIDGET, widgetRoutes } from './routes/widget';
 import { widgetPageRoutes } from './routes/widget/page';
 import { DEFAULT_WIDGET_TOKEN_LIFETIME_S, WidgetTokens } from './widget/session-token';
@@ -127,7 +127,6 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   useZodSchemas(app);
   advertiseExtensions(app);
   installBodyParsing(app);
-  await allowContactFacingCors(app);
   if (options.production) installThrottles(app, clock);
   installNotifier(db, bus, clock);
   installReportingRecorder(db, bus, clock);
@@ -192,10 +191,22 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   void app.register(installationRoutes(deps));
   void app.register(blobRoutes(deps));
   // The contact-facing families (Client API, Widget API), their callers resolved by their scopes'
-  // hooks (routes/client/scope.ts, routes/widget/scope.ts).
+  // hooks (routes/client/scope.ts, routes/widget/scope.ts); CORS on each family's prefix only.
   const tokens = new WidgetTokens(db, clock, options.widgetTokenLifetimeSeconds ?? DEFAULT_WIDGET_TOKEN_LIFETIME_S);
-  void app.register(clientRoutes(deps), { prefix: CLIENT });
-  void app.register(widgetRoutes({ ...deps, tokens }), { prefix: WIDGET });
+  void app.register(
+    async (publicApi) => {
+      await allowCors(publicApi);
+      await publicApi.register(clientRoutes(deps), { prefix: CLIENT });
+    },
+    { prefix: PUBLIC_API },
+  );
+  void app.register(
+    async (widget) => {
+      await allowCors(widget);
+      await widget.register(widgetRoutes({ ...deps, tokens }));
+    },
+    { prefix: WIDGET },
+  );
   void app.register(async (page) => widgetPageRoutes(page, { ...deps, tokens }));
   // Live updates and webhook delivery listen to the bus.
   const live = attachLiveUpdates(app.server, db, bus, clock, options.live);

@@ -55,8 +55,11 @@ export function installErrorHandling(app: FastifyInstance) {
     request.log.error({ err: { message: err.message, stack: err.stack } }, 'unhandled error');
     return reply.code(500).send({ error: 'Internal server error' });
   });
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'Resource could not be found' }));
+  app.setNotFoundHandler(answerNotFound);
 }
+
+/** The service's answer to a path no route matches (also the contact-facing families' own, http/cors.ts). */
+export const answerNotFound = (_request: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ error: 'Resource could not be found' });
 
 /**
  * Errors the router raises before any route runs (Fastify's `frameworkErrors` option): a path

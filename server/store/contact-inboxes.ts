@@ -35,6 +35,25 @@ export function contactInboxBySource(db: Db, inboxId: number, sourceId: string) 
   return stmt(db, 'SELECT * FROM contact_inboxes WHERE inbox_id = ? AND source_id = ?').get(inboxId, sourceId) as ContactInboxRow | undefined;
 }
 
+/**
+ * The contact inbox of a source id in an inbox and its contact, in one statement (the Client
+ * family's contact scope resolves both on every request).
+ */
+export function contactInboxWithContact(db: Db, inboxId: number, sourceId: string): { contactInbox: ContactInboxRow; contact: ContactRow } | undefined {
+  const row = stmt(
+    db,
+    `SELECT ci.id AS ci_id, ci.hmac_verified AS ci_hmac_verified, ci.pubsub_token AS ci_pubsub_token,
+            ci.created_at AS ci_created_at, ci.updated_at AS ci_updated_at, c.*
+     FROM contact_inboxes ci JOIN contacts c ON c.id = ci.contact_id WHERE ci.inbox_id = ? AND ci.source_id = ?`,
+  ).get(inboxId, sourceId) as (ContactRow & { ci_id: number; ci_hmac_verified: number; ci_pubsub_token: string; ci_created_at: number; ci_updated_at: number }) | undefined;
+  if (!row) return undefined;
+  const { ci_id, ci_hmac_verified, ci_pubsub_token, ci_created_at, ci_updated_at, ...contact } = row;
+  return {
+    contactInbox: { id: ci_id, contact_id: contact.id, inbox_id: inboxId, source_id: sourceId, hmac_verified: ci_hmac_verified, pubsub_token: ci_pubsub_token, created_at: ci_created_at, updated_at: ci_updated_at },
+    contact,
+  };
+}
+
 /** The Client family's inbox: only a `Channel::Api` inbox answers to its public identifier. */
 export function apiInboxByIdentifier(db: Db, identifier: string) {
   return stmt(db, "SELECT * FROM inboxes WHERE identifier = ? AND channel_type = 'Channel::Api'").get(identifier) as InboxRow | undefined;
@@ -116,9 +135,8 @@ export function visibleConversations(db: Db, ci: ContactInboxRow, family: 'clien
 }
 
 /** One conversation of the contact by display id, or undefined (the caller answers 404). */
-export function visibleConversation(db: Db, ci: ContactInboxRow, family: 'client' | 'widget', displayId: number): ConversationRow | undefined {
-  const inbox = stmt(db, 'SELECT account_id FROM inboxes WHERE id = ?').get(ci.inbox_id) as { account_id: number };
-  const c = stmt(db, 'SELECT * FROM conversations WHERE account_id = ? AND display_id = ?').get(inbox.account_id, displayId) as ConversationRow | undefined;
+export function visibleConversation(db: Db, ci: ContactInboxRow, family: 'client' | 'widget', accountId: number, displayId: number): ConversationRow | undefined {
+  const c = stmt(db, 'SELECT * FROM conversations WHERE account_id = ? AND display_id = ?').get(accountId, displayId) as ConversationRow | undefined;
   if (!c) return undefined;
   if (c.contact_inbox_id === ci.id) return c;
   if (ci.hmac_verified !== 1 || c.contact_id !== ci.contact_id) return undefined;

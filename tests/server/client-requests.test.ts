@@ -211,6 +211,10 @@ describe('finding 8: CORS on the Client and Widget families, as Chatwoot allows 
     expect(widget.headers['access-control-allow-origin']).toBe('*');
     const notFound = await send('GET', clientPath('nope'), { headers: origin });
     expect(notFound.headers['access-control-allow-origin']).toBe('*');
+    // A path under the family that no route matches: the service's 404, still readable by the page.
+    const noRoute = await send('GET', '/public/api/v1/nothing', { headers: origin });
+    expect(noRoute.status).toBe(404);
+    expect(noRoute.headers['access-control-allow-origin']).toBe('*');
   });
 
   it('gives the Application family none (its token must not work from any page)', async () => {

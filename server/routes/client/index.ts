@@ -7,8 +7,9 @@ import { clientConversationRoutes, contactConversationRoutes } from './conversat
 import type { PublicDeps } from './scope';
 import { installContactScope, installConversationScope, installInboxScope } from './scope';
 
-/** Where the family is registered (app.ts). */
-export const CLIENT = '/public/api/v1/inboxes/:inbox_identifier';
+/** Where the family is registered (app.ts): under PUBLIC_API, the prefix its CORS covers (http/cors.ts). */
+export const PUBLIC_API = '/public/api';
+export const CLIENT = '/v1/inboxes/:inbox_identifier';
 
 export function clientRoutes(deps: PublicDeps) {
   return async (inbox: FastifyInstance) => {

@@ -15,10 +15,9 @@ import type { EventBus } from '../../events/bus';
 import { notFound } from '../../http/errors';
 import { intString } from '../../http/params';
 import type { InboxRow } from '../../store/inboxes';
-import { contactById } from '../../presenters/people';
 import type { ContactRow } from '../../presenters/people';
 import type { ContactInboxRow } from '../../store/contact-inboxes';
-import { apiInboxByIdentifier, contactInboxBySource, visibleConversation } from '../../store/contact-inboxes';
+import { apiInboxByIdentifier, contactInboxWithContact, visibleConversation } from '../../store/contact-inboxes';
 import type { ConversationRow } from '../../store/conversations';
 import type { WriteContext } from '../../store/writes';
 
@@ -78,10 +77,9 @@ export function installContactScope(scope: FastifyInstance, db: Db) {
   scope.addHook('preValidation', async (request: FastifyRequest) => {
     const inbox = request.clientInbox;
     const { contact_identifier } = params(contactParams, request.params);
-    const contactInbox = contactInboxBySource(db, inbox.id, contact_identifier);
-    const contact = contactInbox && contactById(db, contactInbox.contact_id);
-    if (!contactInbox || !contact) throw notFound();
-    request.clientContact = { inbox, contactInbox, contact };
+    const found = contactInboxWithContact(db, inbox.id, contact_identifier);
+    if (!found) throw notFound();
+    request.clientContact = { inbox, ...found };
   });
 }
 
@@ -91,7 +89,7 @@ export function installConversationScope(scope: FastifyInstance, db: Db) {
   scope.addHook('preValidation', async (request: FastifyRequest) => {
     const contactScope = request.clientContact;
     const { conversation_id } = params(conversationParams, request.params);
-    const conversation = visibleConversation(db, contactScope.contactInbox, 'client', conversation_id);
+    const conversation = visibleConversation(db, contactScope.contactInbox, 'client', contactScope.inbox.account_id, conversation_id);
     if (!conversation) throw notFound();
     request.clientConversation = { ...contactScope, conversation };
   });

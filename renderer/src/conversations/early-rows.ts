@@ -38,11 +38,21 @@ export function rememberSession(dbName: string, meId: number): void {
   }
 }
 
+/** The session remembered by `rememberSession`, if storage holds one that reads as one. */
+function lastSession(): { dbName: string; meId: number } | undefined {
+  try {
+    const last = JSON.parse(localStorage.getItem(LAST_SESSION) ?? 'null') as { dbName?: unknown; meId?: unknown } | null;
+    return typeof last?.dbName === 'string' && typeof last.meId === 'number' ? { dbName: last.dbName, meId: last.meId } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A signed-out session's cache is gone: nothing to read early for it. */
 export function forgetSession(dbName: string): void {
+  if (lastSession()?.dbName !== dbName) return;
   try {
-    const last = JSON.parse(localStorage.getItem(LAST_SESSION) ?? 'null') as { dbName?: unknown } | null;
-    if (last?.dbName === dbName) localStorage.removeItem(LAST_SESSION);
+    localStorage.removeItem(LAST_SESSION);
   } catch {
     // As above.
   }
@@ -53,13 +63,8 @@ export function forgetSession(dbName: string): void {
  * forgets it when its cache is deleted (platform/cache-purge.ts).
  */
 export function startEarlyRead(): void {
-  let last: { dbName?: unknown; meId?: unknown } | null;
-  try {
-    last = JSON.parse(localStorage.getItem(LAST_SESSION) ?? 'null') as typeof last;
-  } catch {
-    return;
-  }
-  if (typeof last?.dbName !== 'string' || typeof last.meId !== 'number') return;
+  const last = lastSession();
+  if (!last) return;
   const view = useUi.getState().view;
   const read: EarlyRead = { dbName: last.dbName, meId: last.meId, key: viewKey(view), db: new InboxDb(last.dbName) };
   early = read;

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { saveConversations } from '../../renderer/src/db/save';
 import type { FromIndexWorker, ToIndexWorker } from '../../renderer/src/search/index-protocol';
+import { IndexCore } from '../../renderer/src/search/index-core';
 import { serveIndex } from '../../renderer/src/search/index-protocol';
 import type { WorkerLike } from '../../renderer/src/search/index-runner';
 import { LocalSearchIndex } from '../../renderer/src/search/local-index';
@@ -182,5 +183,47 @@ describe('the index where its worker fails', () => {
     worker.onmessage?.({ data: { type: 'failed', reason: 'DatabaseClosedError' } } as MessageEvent<FromIndexWorker>);
     await started;
     expect(await keys(index, 'invoice')).toEqual(['m:100']);
+  });
+});
+
+describe('the index build rests while the agent acts', () => {
+  it('a held build indexes nothing while an unheld one over the same cache does', async () => {
+    const db = new InboxDb(uniqueDbName());
+    await db.messages.bulkPut(Array.from({ length: 600 }, (_, i) => msg(i + 1, 1, { content: `filler message ${i}` })));
+    const held = new IndexCore(db, 8, () => undefined);
+    held.holdOff(60_000);
+    void held.build();
+    let control!: IndexCore;
+    await new Promise<void>((indexed) => {
+      control = new IndexCore(db, 8, indexed);
+      void control.build();
+    });
+    expect(control.size).toBeGreaterThan(0);
+    expect(held.size).toBe(0);
+    // Searches and the cache's changes are still answered while it rests.
+    held.apply([{ upsert: { key: 'm:9000', kind: 'message', refId: 9000, conversationId: 1, title: 'Ava', text: 'urgent refund', snippet: 'urgent refund', at: 1 } }]);
+    expect(held.search('urgent', 5).map((h) => h.key)).toEqual(['m:9000']);
+  });
+
+  it('the page tells the worker of keys, clicks and scrolls, at most once per 100 ms', async () => {
+    const told: string[] = [];
+    const worker = fakeWorker();
+    const post = worker.postMessage.bind(worker);
+    worker.postMessage = (message) => {
+      told.push(message.type);
+      post(message);
+    };
+    const index = new LocalSearchIndex(new InboxDb(uniqueDbName()), () => worker);
+    void index.start();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'e' }));
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'e' }));
+    expect(told.filter((t) => t === 'input')).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 120));
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(told.filter((t) => t === 'input')).toHaveLength(2);
+    index.stop();
+    await new Promise((r) => setTimeout(r, 120));
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'e' }));
+    expect(told.filter((t) => t === 'input')).toHaveLength(2);
   });
 });

@@ -32,6 +32,8 @@ const nextSlice = () =>
 export class IndexCore {
   private readonly engine = new SearchEngine();
   private built: Promise<void> | undefined;
+  /** performance.now() before which the build does nothing (holdOff). */
+  private heldUntil = 0;
   /** Keys the cache's changes wrote while the build ran: newer than what the build read, so it skips them. */
   private touchedDuringBuild: Set<string> | undefined;
 
@@ -56,6 +58,11 @@ export class IndexCore {
     this.touchedDuringBuild = new Set();
     this.built = this.buildFromCache().finally(() => (this.touchedDuringBuild = undefined));
     return this.built;
+  }
+
+  /** The build rests for `ms` from now (searches and changes are still answered). */
+  holdOff(ms: number): void {
+    this.heldUntil = Math.max(this.heldUntil, performance.now() + ms);
   }
 
   search(query: string, limit: number): EngineHit[] {
@@ -83,6 +90,8 @@ export class IndexCore {
         let next = 0;
         while (next < rows.length) {
           await nextSlice();
+          // The agent is at the keys: the build waits (in the worker it would take a core from the page).
+          for (let wait = this.heldUntil - performance.now(); wait > 0; wait = this.heldUntil - performance.now()) await new Promise((r) => setTimeout(r, wait));
           const until = performance.now() + this.sliceMs;
           let added = 0;
           for (; next < rows.length && performance.now() < until; next++) {

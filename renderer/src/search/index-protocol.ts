@@ -9,7 +9,9 @@ export type ToIndexWorker =
   | { type: 'open'; dbName: string }
   /** The cache's committed changes, in commit order. */
   | { type: 'changes'; changes: IndexChange[] }
-  | { type: 'search'; id: number; query: string; limit: number };
+  | { type: 'search'; id: number; query: string; limit: number }
+  /** The agent pressed a key, clicked or scrolled on the page: the build rests a while. */
+  | { type: 'input' };
 
 export type FromIndexWorker =
   | { type: 'changed'; size: number }
@@ -23,6 +25,14 @@ export type FromIndexWorker =
  * index builds waits at most about this long.
  */
 export const WORKER_SLICE_MS = 12;
+
+/**
+ * How long the build rests after the agent's last key, click or scroll. A worker is a thread of
+ * its own, so on a machine of two cores its build takes a core's time from the page's frames
+ * (measured: switching conversations and triage keys slower under it than under the page's own
+ * background slices); rendering what the agent asked for comes first.
+ */
+export const INPUT_REST_MS = 400;
 
 /** The worker's side: answers each message from the page through `post`. */
 export function serveIndex(post: (message: FromIndexWorker) => void, openDb: (name: string) => InboxDb): (message: ToIndexWorker) => void {
@@ -52,6 +62,9 @@ export function serveIndex(post: (message: FromIndexWorker) => void, openDb: (na
         return;
       case 'search':
         post({ type: 'hits', id: message.id, hits: core?.search(message.query, message.limit) ?? [] });
+        return;
+      case 'input':
+        core?.holdOff(INPUT_REST_MS);
         return;
     }
   };

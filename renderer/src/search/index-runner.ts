@@ -33,6 +33,27 @@ function startWorker(): WorkerLike | undefined {
   return new Worker(new URL('./index-worker.ts', import.meta.url), { type: 'module', name: 'search-index' }) as unknown as WorkerLike;
 }
 
+/** Input events that say the agent is acting (and a frame for it is coming). */
+const AGENT_INPUT = ['keydown', 'pointerdown', 'wheel'] as const;
+/** At most one message to the worker per this many milliseconds of input. */
+const INPUT_TELL_MS = 100;
+
+/** Calls `tell` when the agent presses, clicks or scrolls (throttled); returns how to stop. */
+function onAgentInput(tell: () => void): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  let last = -Infinity;
+  const heard = () => {
+    const now = performance.now();
+    if (now - last < INPUT_TELL_MS) return;
+    last = now;
+    tell();
+  };
+  for (const type of AGENT_INPUT) window.addEventListener(type, heard, { capture: true, passive: true });
+  return () => {
+    for (const type of AGENT_INPUT) window.removeEventListener(type, heard, { capture: true });
+  };
+}
+
 function onPage(db: InboxDb, changed: () => void): IndexRunner {
   const core = new IndexCore(db, PAGE_SLICE_MS, changed);
   const built = core.build();
@@ -104,6 +125,7 @@ export function runIndex(db: InboxDb, changed: () => void, start: () => WorkerLi
     fallBack();
   };
   worker.postMessage({ type: 'open', dbName: db.name });
+  const stopHearingInput = onAgentInput(() => worker?.postMessage({ type: 'input' }));
 
   return {
     built,
@@ -125,6 +147,7 @@ export function runIndex(db: InboxDb, changed: () => void, start: () => WorkerLi
     },
     stop() {
       stopped = true;
+      stopHearingInput();
       worker?.terminate();
       worker = undefined;
       fallback?.stop();

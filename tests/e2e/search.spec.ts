@@ -35,6 +35,9 @@ test('search locally, instantly, also offline', async ({ page, stack }) => {
   // Online, the service's search (GET /search) is merged in after the local hits.
   await expect(inbox.searchResults().getByRole('status')).toContainText('Including results from the service');
   await expect(page.getByRole('alert')).toHaveCount(0);
+  // The index runs in its worker (index-runner.ts), not on the page after falling back: the app's
+  // content security policy and origin let the worker start and open the cache.
+  expect(page.workers().map((w) => w.url()).filter((u) => /index-worker/.test(u))).toHaveLength(1);
   await page.screenshot({ path: screenshotPath('30-search') });
   await expectAccessible(page, 'search results');
 

@@ -1,52 +1,100 @@
 // The local full-text index follows the cache's own writes (Dexie hooks, applied on commit): new,
 // changed and deleted conversations, messages and contacts show up in results without a rebuild.
+// Each behaviour holds with the index on the page and in its worker (the worker's side of the
+// protocol run here behind structured-clone copies and a turn of delay each way, as postMessage).
 import { describe, expect, it, vi } from 'vitest';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { saveConversations } from '../../renderer/src/db/save';
+import type { FromIndexWorker, ToIndexWorker } from '../../renderer/src/search/index-protocol';
+import { IndexCore } from '../../renderer/src/search/index-core';
+import { serveIndex } from '../../renderer/src/search/index-protocol';
+import type { WorkerLike } from '../../renderer/src/search/index-runner';
 import { LocalSearchIndex } from '../../renderer/src/search/local-index';
 import { conv, msg, uniqueDbName } from './fixtures';
 
-const keys = (index: LocalSearchIndex, q: string) => index.search(q).map((h) => h.key);
+const keys = async (index: LocalSearchIndex, q: string) => (await index.search(q)).map((h) => h.key);
 
-async function started() {
-  const db = new InboxDb(uniqueDbName());
-  await saveConversations(db, [conv(1, { contact: { id: 10, name: 'Ava Nguyen' }, preview: 'charged twice', labels: ['billing'] })]);
-  await db.messages.bulkPut([msg(100, 1, { content: 'My invoice shows the wrong VAT number' }), msg(101, 1, { content: 'Assigned to Sam', message_type: 2 })]);
-  const index = new LocalSearchIndex(db);
-  await index.start();
-  return { db, index };
+/** A worker as the page sees one: messages copied and delivered a turn later, in order, both ways. */
+export function fakeWorker(opened: InboxDb[] = []): WorkerLike & { terminated: boolean } {
+  const worker = {
+    terminated: false,
+    onmessage: null as WorkerLike['onmessage'],
+    onerror: null as WorkerLike['onerror'],
+    postMessage(message: ToIndexWorker) {
+      const copy = structuredClone(message);
+      setTimeout(() => !worker.terminated && handle(copy), 0);
+    },
+    terminate() {
+      worker.terminated = true;
+    },
+  };
+  const handle = serveIndex(
+    (message: FromIndexWorker) => {
+      const copy = structuredClone(message);
+      setTimeout(() => !worker.terminated && worker.onmessage?.({ data: copy } as MessageEvent<FromIndexWorker>), 0);
+    },
+    (name) => {
+      const db = new InboxDb(name);
+      opened.push(db);
+      return db;
+    },
+  );
+  return worker;
 }
 
-describe('LocalSearchIndex', () => {
+const modes = [
+  { where: 'on the page', worker: undefined },
+  { where: 'in its worker', worker: fakeWorker },
+] as const;
+
+describe.each(modes)('LocalSearchIndex $where', (mode) => {
+  /** Every connection the index reads through (the page's, and the worker's own). */
+  let dbs: InboxDb[] = [];
+  const indexOf = (db: InboxDb) => {
+    dbs = [db];
+    return new LocalSearchIndex(db, mode.worker && (() => mode.worker(dbs)));
+  };
+
+  async function started() {
+    const db = new InboxDb(uniqueDbName());
+    await saveConversations(db, [conv(1, { contact: { id: 10, name: 'Ava Nguyen' }, preview: 'charged twice', labels: ['billing'] })]);
+    await db.messages.bulkPut([msg(100, 1, { content: 'My invoice shows the wrong VAT number' }), msg(101, 1, { content: 'Assigned to Sam', message_type: 2 })]);
+    const index = indexOf(db);
+    await index.start();
+    return { db, index };
+  }
+
   it('indexes what the cache already holds (but not activity messages)', async () => {
     const { index } = await started();
-    expect(keys(index, 'ava')).toEqual(['c:1']);
-    expect(keys(index, 'invoice vat')).toEqual(['m:100']);
-    expect(keys(index, 'billing')).toEqual(['c:1']);
-    expect(keys(index, 'assigned')).toEqual([]);
+    expect(await keys(index, 'ava')).toEqual(['c:1']);
+    expect(await keys(index, 'invoice vat')).toEqual(['m:100']);
+    expect(await keys(index, 'billing')).toEqual(['c:1']);
+    expect(await keys(index, 'assigned')).toEqual([]);
     expect(index.size).toBe(2);
   });
 
   it('follows inserts, updates and deletes without reading the tables again', async () => {
     const { db, index } = await started();
-    const scans = [vi.spyOn(db.messages, 'toCollection'), vi.spyOn(db.conversations, 'toCollection'), vi.spyOn(db.contacts, 'toCollection')];
+    expect(dbs[0]).toBe(db);
+    expect(dbs).toHaveLength(mode.worker ? 2 : 1);
+    const scans = dbs.flatMap((d) => [vi.spyOn(d.messages, 'toCollection'), vi.spyOn(d.conversations, 'toCollection'), vi.spyOn(d.contacts, 'toCollection')]);
 
     await db.messages.put(msg(102, 1, { content: 'The export button crashes the reports tab' }));
-    expect(keys(index, 'export crashes')).toEqual(['m:102']);
+    expect(await keys(index, 'export crashes')).toEqual(['m:102']);
 
     await db.messages.put(msg(102, 1, { content: 'Fixed now, the reports load' }));
-    expect(keys(index, 'crashes')).toEqual([]);
-    expect(keys(index, 'fixed reports')).toEqual(['m:102']);
+    expect(await keys(index, 'crashes')).toEqual([]);
+    expect(await keys(index, 'fixed reports')).toEqual(['m:102']);
 
     await db.messages.delete(102);
-    expect(keys(index, 'reports')).toEqual([]);
+    expect(await keys(index, 'reports')).toEqual([]);
 
     await saveConversations(db, [conv(1, { contact: { id: 10, name: 'Ava Okafor' }, preview: 'charged twice', labels: ['refund'] })]);
-    expect(keys(index, 'nguyen')).toEqual([]);
-    expect(keys(index, 'okafor refund')).toEqual(['c:1']);
+    expect(await keys(index, 'nguyen')).toEqual([]);
+    expect(await keys(index, 'okafor refund')).toEqual(['c:1']);
 
     await db.contacts.put({ id: 55, name: 'Kenji Tanaka', email: 'kenji@pixelforge.example', phone_number: null, identifier: null, blocked: false, additional_attributes: { company_name: 'Pixel Forge' }, custom_attributes: {}, created_at: 1 });
-    expect(keys(index, 'pixel forge')).toEqual(['p:55']);
+    expect(await keys(index, 'pixel forge')).toEqual(['p:55']);
 
     // A write rolled back never reaches the index.
     await db
@@ -55,7 +103,7 @@ describe('LocalSearchIndex', () => {
         throw new Error('abort');
       })
       .catch(() => undefined);
-    expect(keys(index, 'phantom')).toEqual([]);
+    expect(await keys(index, 'phantom')).toEqual([]);
 
     for (const s of scans) expect(s).not.toHaveBeenCalled();
   });
@@ -63,39 +111,119 @@ describe('LocalSearchIndex', () => {
   it('keeps writes that land while it is still building', async () => {
     const db = new InboxDb(uniqueDbName());
     await db.messages.bulkPut(Array.from({ length: 3_000 }, (_, i) => msg(i + 1, 1, { content: `filler message ${i}` })));
-    const index = new LocalSearchIndex(db);
+    const index = indexOf(db);
     const building = index.start();
     await db.messages.put(msg(1, 1, { content: 'rewritten during the build' }));
     await db.messages.delete(2);
     await building;
-    expect(keys(index, 'rewritten')).toEqual(['m:1']);
-    expect(keys(index, 'filler 0')).not.toContain('m:1');
-    expect(index.search('filler', 5_000).map((h) => h.key)).not.toContain('m:2');
+    expect(await keys(index, 'rewritten')).toEqual(['m:1']);
+    expect(await keys(index, 'filler 0')).not.toContain('m:1');
+    expect((await index.search('filler', 5_000)).map((h) => h.key)).not.toContain('m:2');
     expect(index.size).toBe(2_999);
   });
 
   it('completes the word being typed (whole words before it must all match, a one-letter last word waits)', async () => {
     const { index } = await started();
-    expect(keys(index, 'invo')).toEqual(['m:100']);
-    expect(keys(index, 'wrong inv')).toEqual(['m:100']);
-    expect(keys(index, 'invoice v')).toEqual(['m:100']);
-    expect(keys(index, 'invoice charged')).toEqual([]);
-    expect(keys(index, 'nguyen charg')).toEqual(['c:1']);
+    expect(await keys(index, 'invo')).toEqual(['m:100']);
+    expect(await keys(index, 'wrong inv')).toEqual(['m:100']);
+    expect(await keys(index, 'invoice v')).toEqual(['m:100']);
+    expect(await keys(index, 'invoice charged')).toEqual([]);
+    expect(await keys(index, 'nguyen charg')).toEqual(['c:1']);
   });
 
   it('reads the snippets of the hits shown from the cache, not from the index', async () => {
     const { index } = await started();
-    expect(index.search('invoice')[0]!.snippet).toBe('');
+    expect((await index.search('invoice'))[0]!.snippet).toBe('');
     const read = await index.snippets(['m:100', 'c:1']);
     expect(read.get('m:100')).toBe('My invoice shows the wrong VAT number');
     expect(read.get('c:1')).toBe('charged twice');
-    expect(index.search('invoice')[0]!.snippet).toBe('My invoice shows the wrong VAT number');
+    expect((await index.search('invoice'))[0]!.snippet).toBe('My invoice shows the wrong VAT number');
   });
 
   it('stops following the cache when stopped', async () => {
     const { db, index } = await started();
     index.stop();
     await db.messages.put(msg(104, 1, { content: 'unseen words' }));
-    expect(keys(index, 'unseen')).toEqual([]);
+    expect(await keys(index, 'unseen')).toEqual([]);
+  });
+});
+
+describe('the index where its worker fails', () => {
+  async function cached() {
+    const db = new InboxDb(uniqueDbName());
+    await db.messages.bulkPut([msg(100, 1, { content: 'My invoice shows the wrong VAT number' })]);
+    return db;
+  }
+
+  it('builds on the page when the worker cannot be started', async () => {
+    const index = new LocalSearchIndex(await cached(), () => {
+      throw new Error('blocked by policy');
+    });
+    await index.start();
+    expect(await keys(index, 'invoice')).toEqual(['m:100']);
+  });
+
+  it('builds on the page when the worker fails after starting, and answers what was asked meanwhile (from what is built so far)', async () => {
+    const worker = fakeWorker();
+    const index = new LocalSearchIndex(await cached(), () => worker);
+    void index.start();
+    worker.postMessage = () => undefined; // the worker never answers…
+    const asked = index.search('invoice');
+    worker.onerror?.(new Event('error')); // …and fails
+    expect(Array.isArray(await asked)).toBe(true);
+    expect(worker.terminated).toBe(true);
+    await index.start();
+    expect(await keys(index, 'vat')).toEqual(['m:100']);
+  });
+
+  it('builds on the page when the worker cannot open the cache', async () => {
+    const worker = fakeWorker();
+    const index = new LocalSearchIndex(await cached(), () => worker);
+    const started = index.start();
+    worker.onmessage?.({ data: { type: 'failed', reason: 'DatabaseClosedError' } } as MessageEvent<FromIndexWorker>);
+    await started;
+    expect(await keys(index, 'invoice')).toEqual(['m:100']);
+  });
+});
+
+describe('the index build rests while the agent acts', () => {
+  it('a held build indexes nothing while an unheld one over the same cache does', async () => {
+    const db = new InboxDb(uniqueDbName());
+    await db.messages.bulkPut(Array.from({ length: 600 }, (_, i) => msg(i + 1, 1, { content: `filler message ${i}` })));
+    const held = new IndexCore(db, 8, () => undefined);
+    held.holdOff(60_000);
+    void held.build();
+    let control!: IndexCore;
+    await new Promise<void>((indexed) => {
+      control = new IndexCore(db, 8, indexed);
+      void control.build();
+    });
+    expect(control.size).toBeGreaterThan(0);
+    expect(held.size).toBe(0);
+    // Searches and the cache's changes are still answered while it rests.
+    held.apply([{ upsert: { key: 'm:9000', kind: 'message', refId: 9000, conversationId: 1, title: 'Ava', text: 'urgent refund', snippet: 'urgent refund', at: 1 } }]);
+    expect(held.search('urgent', 5).map((h) => h.key)).toEqual(['m:9000']);
+  });
+
+  it('the page tells the worker of keys, clicks and scrolls, at most once per 100 ms', async () => {
+    const told: string[] = [];
+    const worker = fakeWorker();
+    const post = worker.postMessage.bind(worker);
+    worker.postMessage = (message) => {
+      told.push(message.type);
+      post(message);
+    };
+    const index = new LocalSearchIndex(new InboxDb(uniqueDbName()), () => worker);
+    void index.start();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'e' }));
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'e' }));
+    expect(told.filter((t) => t === 'input')).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 120));
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(told.filter((t) => t === 'input')).toHaveLength(2);
+    index.stop();
+    await new Promise((r) => setTimeout(r, 120));
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'e' }));
+    expect(told.filter((t) => t === 'input')).toHaveLength(2);
   });
 });

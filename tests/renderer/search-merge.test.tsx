@@ -77,8 +77,9 @@ describe('useSearch', () => {
     await seed(db);
     await waitFor(() => expect(resultKeys().some((k) => k.startsWith('Ava Nguyen|'))).toBe(true));
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Including results from the service'));
-    // Local hits first (in the index's ranking), then only what the service alone found.
-    expect(resultKeys().slice(0, 2).sort()).toEqual(['Ava Nguyen|both', 'Message in #1|local']);
+    // Local hits first (in the index's ranking), then only what the service alone found. (The index
+    // answers asynchronously, and indexes the seeded rows as they commit: wait for its answer to them.)
+    await waitFor(() => expect(resultKeys().slice(0, 2).sort()).toEqual(['Ava Nguyen|both', 'Message in #1|local']));
     expect(resultKeys().slice(2)).toEqual(['Omar Haddad|service', 'Sam Patel|service', 'Omar Haddad|service']);
     expect(asked).toEqual([{ q: 'refund', page: 1 }]);
   });

@@ -29,7 +29,7 @@ async function indexed() {
 
 /** What the result list shows: the hits, with their text read from the cache as the search hook does. */
 async function results(index: LocalSearchIndex, query: string) {
-  const found = index.search(query);
+  const found = await index.search(query);
   const read = await index.snippets(found.map((h) => h.key));
   return localResults(found.map((h) => ({ ...h, snippet: read.get(h.key) ?? h.snippet })));
 }

@@ -16,15 +16,23 @@ const serviceNote: Record<ServiceSearchState, string> = {
 
 /** The results pane: mounted only while a query is typed, so the index's updates re-render nothing else. */
 export function SearchPane(props: { query: string; onOpen(hit: SearchHit): void }) {
-  const { hits, service } = useSearch(props.query);
-  return <SearchResults query={props.query} hits={hits} service={service} onOpen={props.onOpen} />;
+  // The results name the query they answer (the index answers a moment after each keystroke).
+  const { hits, service, query } = useSearch(props.query);
+  return <SearchResults query={query} hits={hits} service={service} onOpen={props.onOpen} />;
 }
 
-export function SearchResults(props: { query: string; hits: SearchHit[]; service: ServiceSearchState; onOpen(hit: SearchHit): void }) {
+/** `query`: what the hits answer; undefined while the first answer is on its way. */
+export function SearchResults(props: { query: string | undefined; hits: SearchHit[]; service: ServiceSearchState; onOpen(hit: SearchHit): void }) {
   return (
     <nav className="search-results" aria-label="Search results">
       <p className="list-status" role="status">
-        {props.hits.length} {props.hits.length === 1 ? 'result' : 'results'} for “{props.query}”. {serviceNote[props.service]}
+        {props.query === undefined ? (
+          'Searching…'
+        ) : (
+          <>
+            {props.hits.length} {props.hits.length === 1 ? 'result' : 'results'} for “{props.query}”. {serviceNote[props.service]}
+          </>
+        )}
       </p>
       <ul aria-label="Results">
         {props.hits.map((h) => (

@@ -1,13 +1,16 @@
 // Instant local search over the cached conversations, messages and contacts (engine.ts). Built
-// once from the cache in the background, a few milliseconds at a time, then kept current from the
-// cache's own writes (Dexie hooks, applied when each transaction commits), so a keystroke never
-// scans the database. What a hit shows of its text (the snippet) is read from the cache for the
+// once from the cache in a worker of its own (index-runner.ts), then kept current from the
+// cache's own writes (Dexie hooks here, sent on when each transaction commits), so a keystroke
+// never scans the database. What a hit shows of its text (the snippet) is read from the cache for the
 // hits on screen only: 200,000 snippets held in memory would be the biggest thing the page holds.
 import type { Table, Transaction } from 'dexie';
 import type { InboxDb } from '../db/schema';
 import type { HitKind, SearchDoc } from './documents';
 import { contactDoc, conversationDoc, messageDoc } from './documents';
-import { parseKey, SearchEngine } from './engine';
+import { parseKey } from './engine';
+import type { IndexChange } from './index-core';
+import type { IndexRunner, WorkerLike } from './index-runner';
+import { runIndex } from './index-runner';
 
 export interface LocalHit {
   key: string;
@@ -26,60 +29,43 @@ export interface LocalHit {
   senderContactId?: number;
 }
 
-type Change = { upsert: SearchDoc } | { remove: string };
-
-/** Rows read from the cache at a time while building. */
-const READ_SLICE = 500;
-/** Milliseconds of indexing before the page gets the main thread back, while building. */
-const SLICE_MS = 8;
-
 /** Snippets kept once read (the hits of the last few queries). */
 const SNIPPETS_KEPT = 500;
 
-type PostTask = (task: () => void, options: { priority: 'background' }) => Promise<void>;
-
-/**
- * The next slice of building, after whatever else the page has to do: a background-priority task
- * where the browser schedules them (input and rendering go first), a timeout elsewhere (and in
- * tests). Not requestIdleCallback: it runs one callback per idle period, which left the build at
- * a tenth of an idle page's time (minutes for 200,000 messages).
- */
-const nextSlice = () =>
-  new Promise<void>((done) => {
-    const postTask = (globalThis as { scheduler?: { postTask?: PostTask } }).scheduler?.postTask;
-    if (postTask) void postTask.call((globalThis as unknown as { scheduler: object }).scheduler, done, { priority: 'background' });
-    else setTimeout(done, 0);
-  });
-
 export class LocalSearchIndex {
-  private readonly engine = new SearchEngine();
   private readonly snippetsRead = new Map<string, string>();
-  private readonly pending = new WeakMap<Transaction, Change[]>();
+  private readonly pending = new WeakMap<Transaction, IndexChange[]>();
   private readonly unhook: (() => void)[] = [];
   private readonly listeners = new Set<() => void>();
-  private built: Promise<void> | undefined;
-  /** Keys the hooks wrote while the build ran: newer than what the build read, so it skips them. */
-  private touchedDuringBuild: Set<string> | undefined;
+  private runner: IndexRunner | undefined;
 
-  constructor(private readonly db: InboxDb) {}
+  /** `startWorker`: where the index runs (index-runner.ts: a worker of its own where the page can start one). */
+  constructor(
+    private readonly db: InboxDb,
+    private readonly startWorker?: () => WorkerLike | undefined,
+  ) {}
 
   /** Starts following the cache (hooks first, so nothing written during the build is missed), then indexes what it holds. */
   start(): Promise<void> {
-    if (this.built) return this.built;
+    if (this.runner) return this.runner.built;
     this.follow(this.db.conversations, (row) => conversationDoc(row), (key) => `c:${key}`);
     this.follow(this.db.messages, (row) => messageDoc(row), (key) => `m:${key}`);
     this.follow(this.db.contacts, (row) => contactDoc(row), (key) => `p:${key}`);
-    this.touchedDuringBuild = new Set();
-    this.built = this.buildFromCache().finally(() => (this.touchedDuringBuild = undefined));
-    return this.built;
+    const changed = () => {
+      for (const l of this.listeners) l();
+    };
+    this.runner = this.startWorker ? runIndex(this.db, changed, this.startWorker) : runIndex(this.db, changed);
+    return this.runner.built;
   }
 
   stop() {
     for (const off of this.unhook.splice(0)) off();
+    this.runner?.stop();
   }
 
+  /** Documents indexed, as last heard from where the index runs. */
   get size() {
-    return this.engine.size;
+    return this.runner?.size ?? 0;
   }
 
   /** Called after the index changed (so open result lists can refresh). */
@@ -88,8 +74,10 @@ export class LocalSearchIndex {
     return () => this.listeners.delete(listener);
   }
 
-  search(query: string, limit = 50): LocalHit[] {
-    return this.engine.search(query, limit).map((h) => ({ ...h, snippet: this.snippetsRead.get(h.key) ?? '' }));
+  /** Answers after every change the cache committed before the call (they reach the index first). */
+  async search(query: string, limit = 50): Promise<LocalHit[]> {
+    const hits = this.runner ? await this.runner.search(query, limit) : [];
+    return hits.map((h) => ({ ...h, snippet: this.snippetsRead.get(h.key) ?? '' }));
   }
 
   /** The snippets of these hits, read from the cache (and kept for the next queries). */
@@ -123,38 +111,8 @@ export class LocalSearchIndex {
     return out;
   }
 
-  private async buildFromCache() {
-    const chunk = async <T>(table: Table<T, number>, toDoc: (row: T) => SearchDoc | undefined) => {
-      // Read a slice, then index it a few milliseconds at a time in background tasks, so a large cache
-      // never holds the page up while the index builds.
-      const keys = await table.toCollection().primaryKeys();
-      for (let i = 0; i < keys.length; i += READ_SLICE) {
-        // One range read per slice (keys come sorted): a bulkGet is a request per row, ~100x slower.
-        const slice = keys.slice(i, i + READ_SLICE);
-        const rows: (T | undefined)[] = await table.where(':id').between(slice[0]!, slice.at(-1)!, true, true).toArray();
-        let next = 0;
-        while (next < rows.length) {
-          await nextSlice();
-          const until = performance.now() + SLICE_MS;
-          let added = 0;
-          for (; next < rows.length && performance.now() < until; next++) {
-            const row = rows[next];
-            const doc = row && toDoc(row);
-            if (!doc || this.touchedDuringBuild?.has(doc.key) || this.engine.has(doc.key)) continue;
-            this.engine.upsert(doc);
-            added++;
-          }
-          if (added) for (const l of this.listeners) l();
-        }
-      }
-    };
-    await chunk(this.db.conversations, conversationDoc);
-    await chunk(this.db.contacts, contactDoc);
-    await chunk(this.db.messages, messageDoc);
-  }
-
   private follow<T>(table: Table<T, number>, toDoc: (row: T) => SearchDoc | undefined, keyOf: (primKey: number) => string) {
-    const queue = (tx: Transaction, change: Change) => {
+    const queue = (tx: Transaction, change: IndexChange) => {
       let list = this.pending.get(tx);
       if (!list) {
         list = [];
@@ -187,15 +145,9 @@ export class LocalSearchIndex {
     });
   }
 
-  private apply(changes: readonly Change[]) {
+  private apply(changes: IndexChange[]) {
     if (!changes.length) return;
-    for (const change of changes) {
-      const key = 'remove' in change ? change.remove : change.upsert.key;
-      this.touchedDuringBuild?.add(key);
-      this.snippetsRead.delete(key);
-      if ('remove' in change) this.engine.remove(change.remove);
-      else this.engine.upsert(change.upsert);
-    }
-    for (const l of this.listeners) l();
+    for (const change of changes) this.snippetsRead.delete('remove' in change ? change.remove : change.upsert.key);
+    this.runner?.apply(changes);
   }
 }

@@ -2,9 +2,10 @@
 // the service's hits merged in when it answers. When the service cannot search (offline, or an
 // installation without the endpoint answers not_found) the local hits stand alone, silently.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Bridge } from '../../../shared/bridge/contract';
 import { useSession } from '../platform/session';
+import type { LocalHit } from './local-index';
 import type { SearchHit } from './merge';
 import { fromService, localResults, mergeHits } from './merge';
 
@@ -25,7 +26,12 @@ function useDebounced<T>(value: T, ms: number): T {
 
 export type ServiceSearchState = 'idle' | 'searching' | 'merged' | 'local-only';
 
-export function useSearch(query: string): { hits: SearchHit[]; service: ServiceSearchState } {
+/**
+ * `query`: what the hits answer (undefined before the first answer). The index answers from its
+ * worker a moment after a keystroke, so this may still be the query before the last keystroke; the
+ * results say which.
+ */
+export function useSearch(query: string): { hits: SearchHit[]; service: ServiceSearchState; query: string | undefined } {
   const { bridge, client } = useSession();
   const index = client.search;
   useEffect(() => void index.start(), [index]);
@@ -41,9 +47,20 @@ export function useSearch(query: string): { hits: SearchHit[]; service: ServiceS
       cancelAnimationFrame(frame);
     };
   }, [index]);
-  // version: the index changed, so the same query may find more.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const found = useMemo(() => index.search(query), [index, query, version]);
+  // version: the index changed, so the same query may find more. Answers are shown in the order they
+  // were asked: an answer to an older query than the one shown is dropped, a newer one is shown even
+  // if the agent has typed on since (so fast typing still shows results as it goes).
+  const [answer, setAnswer] = useState<{ query: string; hits: LocalHit[] } | undefined>(undefined);
+  const asked = useRef({ sent: 0, shown: 0 });
+  useEffect(() => {
+    const seq = ++asked.current.sent;
+    void index.search(query).then((hits) => {
+      if (seq <= asked.current.shown) return;
+      asked.current.shown = seq;
+      setAnswer({ query, hits });
+    });
+  }, [index, query, version]);
+  const found = useMemo(() => answer?.hits ?? [], [answer]);
   // Snippets are read from the cache for the hits shown (the index keeps none of its own).
   const [snippets, setSnippets] = useState<ReadonlyMap<string, string>>(new Map());
   useEffect(() => {
@@ -65,6 +82,6 @@ export function useSearch(query: string): { hits: SearchHit[]; service: ServiceS
     staleTime: 60_000,
   });
   const service: ServiceSearchState = q.length < 2 ? 'idle' : remote.isFetching ? 'searching' : remote.data ? 'merged' : 'local-only';
-  const hits = useMemo(() => mergeHits(local, q === query.trim() ? (remote.data ?? undefined) : undefined), [local, remote.data, q, query]);
-  return { hits, service };
+  const hits = useMemo(() => mergeHits(local, q === answer?.query.trim() ? (remote.data ?? undefined) : undefined), [local, remote.data, q, answer?.query]);
+  return { hits, service, query: answer?.query };
 }

@@ -1,0 +1,71 @@
+// What the page and the search index's worker say to each other (index-runner.ts on the page,
+// index-worker.ts in the worker), and the worker's side of it (here, so tests run it too).
+import type { InboxDb } from '../db/schema';
+import type { EngineHit } from './engine';
+import type { IndexChange } from './index-core';
+import { IndexCore } from './index-core';
+
+export type ToIndexWorker =
+  | { type: 'open'; dbName: string }
+  /** The cache's committed changes, in commit order. */
+  | { type: 'changes'; changes: IndexChange[] }
+  | { type: 'search'; id: number; query: string; limit: number }
+  /** The agent pressed a key, clicked or scrolled on the page: the build rests a while. */
+  | { type: 'input' };
+
+export type FromIndexWorker =
+  | { type: 'changed'; size: number }
+  | { type: 'built'; size: number }
+  | { type: 'hits'; id: number; hits: EngineHit[] }
+  /** The index could not be built there (the cache could not be opened): the page builds it itself. */
+  | { type: 'failed'; reason: string };
+
+/**
+ * Milliseconds of building between the page's messages in the worker: a search typed while the
+ * index builds waits at most about this long.
+ */
+export const WORKER_SLICE_MS = 12;
+
+/**
+ * How long the build rests after the agent's last key, click or scroll. A worker is a thread of
+ * its own, so on a machine of two cores its build takes a core's time from the page's frames
+ * (measured: switching conversations and triage keys slower under it than under the page's own
+ * background slices); rendering what the agent asked for comes first.
+ */
+export const INPUT_REST_MS = 400;
+
+/** The worker's side: answers each message from the page through `post`. */
+export function serveIndex(post: (message: FromIndexWorker) => void, openDb: (name: string) => InboxDb): (message: ToIndexWorker) => void {
+  let core: IndexCore | undefined;
+  // One "changed" a turn however many slices and change batches were applied in it.
+  let announced = false;
+  const changed = () => {
+    if (announced) return;
+    announced = true;
+    queueMicrotask(() => {
+      announced = false;
+      post({ type: 'changed', size: core?.size ?? 0 });
+    });
+  };
+  return (message) => {
+    switch (message.type) {
+      case 'open':
+        if (core) return;
+        core = new IndexCore(openDb(message.dbName), WORKER_SLICE_MS, changed);
+        core.build().then(
+          () => post({ type: 'built', size: core?.size ?? 0 }),
+          (e: unknown) => post({ type: 'failed', reason: e instanceof Error ? e.name : 'error' }),
+        );
+        return;
+      case 'changes':
+        core?.apply(message.changes);
+        return;
+      case 'search':
+        post({ type: 'hits', id: message.id, hits: core?.search(message.query, message.limit) ?? [] });
+        return;
+      case 'input':
+        core?.holdOff(INPUT_REST_MS);
+        return;
+    }
+  };
+}

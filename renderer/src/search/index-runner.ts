@@ -1,0 +1,159 @@
+// Where the search index runs: in a worker of its own when the page can start one (the app, in
+// Electron and in web mode), else on the page in short background slices (tests; a page whose
+// worker fails to start or to open the cache falls back to this too, so search never just stops).
+import type { InboxDb } from '../db/schema';
+import type { EngineHit } from './engine';
+import type { IndexChange } from './index-core';
+import { IndexCore } from './index-core';
+import type { FromIndexWorker, ToIndexWorker } from './index-protocol';
+
+/** Milliseconds of building on the page before its input and frames get the main thread back. */
+const PAGE_SLICE_MS = 8;
+
+export interface IndexRunner {
+  /** Settles once what the cache held when it started is indexed. */
+  readonly built: Promise<void>;
+  /** Documents indexed, as last heard. */
+  readonly size: number;
+  apply(changes: IndexChange[]): void;
+  search(query: string, limit: number): Promise<EngineHit[]>;
+  stop(): void;
+}
+
+export interface WorkerLike {
+  postMessage(message: ToIndexWorker): void;
+  onmessage: ((e: MessageEvent<FromIndexWorker>) => void) | null;
+  onerror: ((e: Event) => void) | null;
+  terminate(): void;
+}
+
+function startWorker(): WorkerLike | undefined {
+  if (typeof Worker !== 'function') return undefined;
+  // Written out here, not behind a variable: this is the form the bundler turns into a worker chunk.
+  return new Worker(new URL('./index-worker.ts', import.meta.url), { type: 'module', name: 'search-index' }) as unknown as WorkerLike;
+}
+
+/** Input events that say the agent is acting (and a frame for it is coming). */
+const AGENT_INPUT = ['keydown', 'pointerdown', 'wheel'] as const;
+/** At most one message to the worker per this many milliseconds of input. */
+const INPUT_TELL_MS = 100;
+
+/** Calls `tell` when the agent presses, clicks or scrolls (throttled); returns how to stop. */
+function onAgentInput(tell: () => void): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  let last = -Infinity;
+  const heard = () => {
+    const now = performance.now();
+    if (now - last < INPUT_TELL_MS) return;
+    last = now;
+    tell();
+  };
+  for (const type of AGENT_INPUT) window.addEventListener(type, heard, { capture: true, passive: true });
+  return () => {
+    for (const type of AGENT_INPUT) window.removeEventListener(type, heard, { capture: true });
+  };
+}
+
+function onPage(db: InboxDb, changed: () => void): IndexRunner {
+  const core = new IndexCore(db, PAGE_SLICE_MS, changed);
+  const built = core.build();
+  return {
+    built,
+    get size() {
+      return core.size;
+    },
+    apply: (changes) => core.apply(changes),
+    search: (query, limit) => Promise.resolve(core.search(query, limit)),
+    stop: () => undefined,
+  };
+}
+
+/** `changed`: the index added, changed or removed documents (results for the same query may differ). */
+export function runIndex(db: InboxDb, changed: () => void, start: () => WorkerLike | undefined = startWorker): IndexRunner {
+  let worker: WorkerLike | undefined;
+  try {
+    worker = start();
+  } catch {
+    worker = undefined;
+  }
+  if (!worker) return onPage(db, changed);
+
+  let size = 0;
+  let fallback: IndexRunner | undefined;
+  let stopped = false;
+  let nextId = 1;
+  const asked = new Map<number, { query: string; limit: number; answer: (hits: EngineHit[]) => void }>();
+  let builtDone!: () => void;
+  const built = new Promise<void>((resolve) => (builtDone = resolve));
+
+  const fallBack = () => {
+    if (fallback || stopped) return;
+    worker?.terminate();
+    worker = undefined;
+    fallback = onPage(db, changed);
+    void fallback.built.then(builtDone, builtDone);
+    for (const [id, q] of asked) {
+      asked.delete(id);
+      void fallback.search(q.query, q.limit).then(q.answer);
+    }
+  };
+
+  worker.onmessage = (event) => {
+    const message = event.data;
+    switch (message.type) {
+      case 'changed':
+        size = message.size;
+        changed();
+        return;
+      case 'built':
+        size = message.size;
+        builtDone();
+        return;
+      case 'hits': {
+        const q = asked.get(message.id);
+        asked.delete(message.id);
+        q?.answer(message.hits);
+        return;
+      }
+      case 'failed':
+        fallBack();
+        return;
+    }
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    fallBack();
+  };
+  worker.postMessage({ type: 'open', dbName: db.name });
+  const stopHearingInput = onAgentInput(() => worker?.postMessage({ type: 'input' }));
+
+  return {
+    built,
+    get size() {
+      return fallback ? fallback.size : size;
+    },
+    apply(changes) {
+      if (fallback) fallback.apply(changes);
+      else worker?.postMessage({ type: 'changes', changes });
+    },
+    search(query, limit) {
+      if (fallback) return fallback.search(query, limit);
+      if (stopped) return Promise.resolve([]);
+      return new Promise((answer) => {
+        const id = nextId++;
+        asked.set(id, { query, limit, answer });
+        worker?.postMessage({ type: 'search', id, query, limit });
+      });
+    },
+    stop() {
+      stopped = true;
+      stopHearingInput();
+      worker?.terminate();
+      worker = undefined;
+      fallback?.stop();
+      for (const q of asked.values()) q.answer([]);
+      asked.clear();
+      builtDone();
+    },
+  };
+}

@@ -87,7 +87,9 @@ export function clientConversationRoutes(app: FastifyInstance, deps: PublicDeps)
     return contactMessagePage(db, conversation.id, before).map((m) => publicMessage(db, m, conversation.display_id));
   });
 
-  app.post('/messages', async (request) => {
+  // Not async: a contact's message create is the family's hot path, and an async handler costs a
+  // promise and a microtask turn per request. Fastify sends what it returns and answers what it throws.
+  app.post('/messages', (request) => {
     const { conversation, contact } = request.clientConversation;
     const body = parseJsonBody(messageBody, request.body);
     const content = messageContent(body.content);

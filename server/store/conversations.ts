@@ -3,6 +3,7 @@
 import type { Condition } from './filters';
 import type { Db } from '../db/open';
 import { stmt } from '../db/open';
+import { rows } from '../db/rows';
 import type { AccountScope } from '../http/auth';
 import { visibleInboxIds } from '../http/auth';
 import type { Precondition } from '../http/preconditions';
@@ -47,7 +48,7 @@ export function conversationByDisplayId(db: Db, accountId: number, displayId: nu
     | undefined;
 }
 
-export const conversationById = (db: Db, id: number) => stmt(db, 'SELECT * FROM conversations WHERE id = ?').get(id) as ConversationRow | undefined;
+export const conversationById = (db: Db, id: number) => rows<ConversationRow>(db, 'SELECT * FROM conversations WHERE id = ?').get(id);
 /** Only what deciding who hears of a conversation's event needs (every create asks; the whole row is 25 columns). */
 export const conversationRouting = (db: Db, id: number) =>
   stmt(db, 'SELECT inbox_id, assignee_id FROM conversations WHERE id = ?').get(id) as Pick<ConversationRow, 'inbox_id' | 'assignee_id'> | undefined;

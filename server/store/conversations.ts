@@ -49,9 +49,21 @@ export function conversationByDisplayId(db: Db, accountId: number, displayId: nu
 }
 
 export const conversationById = (db: Db, id: number) => rows<ConversationRow>(db, 'SELECT * FROM conversations WHERE id = ?').get(id);
-/** Only what deciding who hears of a conversation's event needs (every create asks; the whole row is 25 columns). */
-export const conversationRouting = (db: Db, id: number) =>
-  stmt(db, 'SELECT inbox_id, assignee_id FROM conversations WHERE id = ?').get(id) as Pick<ConversationRow, 'inbox_id' | 'assignee_id'> | undefined;
+
+/** A conversation's inbox and, when that is an API inbox, its webhook_url (webhook recipients, every event). */
+export const conversationWebhookRouting = (db: Db, id: number) =>
+  stmt(db, "SELECT c.inbox_id, i.webhook_url FROM conversations c LEFT JOIN inboxes i ON i.id = c.inbox_id AND i.channel_type = 'Channel::Api' WHERE c.id = ?").get(id) as
+    | { inbox_id: number; webhook_url: string | null }
+    | undefined;
+
+/**
+ * What the notifier reads of a new message and its conversation's assignee, in one statement (it
+ * runs on every message): nothing when either is gone.
+ */
+export const messageWithAssignee = (db: Db, messageId: number, conversationId: number) =>
+  stmt(db, 'SELECT m.id, m.message_type, m.private, m.content, m.sender_type, m.sender_id, c.assignee_id FROM messages m, conversations c WHERE m.id = ? AND c.id = ?').get(messageId, conversationId) as
+    | { id: number; message_type: number; private: number; content: string | null; sender_type: string | null; sender_id: number | null; assignee_id: number | null }
+    | undefined;
 
 export function revisionOf(db: Db, conversationId: number): number {
   return (stmt(db, 'SELECT revision FROM conversations WHERE id = ?').get(conversationId) as { revision: number }).revision;

@@ -101,7 +101,8 @@ export function clientConversationRoutes(app: FastifyInstance, deps: PublicDeps)
       sender: { type: 'Contact', id: contact.id },
       ...(echoId === undefined ? {} : { echoId }),
     });
-    return { ...publicMessage(db, message, conversation.display_id), ...(echoId === undefined ? {} : { echo_id: echoId }) };
+    // The sender is the scope's contact, read in this same turn; the create changed only its last_activity_at, which the shape leaves out.
+    return { ...publicMessage(db, message, conversation.display_id, contact), ...(echoId === undefined ? {} : { echo_id: echoId }) };
   });
 
   // A contact's answer to an interactive message (chatwoot-compat §1.16): `submitted_values` (a CSAT

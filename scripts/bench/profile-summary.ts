@@ -16,6 +16,26 @@ interface Stage {
   match(f: Frame): boolean;
   /** Counts only where the stack also holds a frame this matches. */
   within?(f: Frame): boolean;
+  /**
+   * Counts only where no frame this matches lies between the sample and the stage's own frame: the
+   * Client scopes are callback hooks, so the route handler and Fastify's reply run synchronously
+   * inside them, called back through Fastify's hook runner; those samples are the handler's or
+   * HTTP's, not the scope's.
+   */
+  notBelow?(f: Frame): boolean;
+}
+
+/** Whether `stage` holds a sample whose stack (leaf first) is `frames`. */
+function holds(stage: Stage, frames: Frame[]): boolean {
+  let found = false;
+  for (const f of frames) {
+    if (stage.match(f)) {
+      found = true;
+      break;
+    }
+    if (stage.notBelow?.(f)) return false;
+  }
+  return found && (!stage.within || frames.some((f) => stage.within!(f)));
 }
 
 const inPackage = (f: Frame, ...names: string[]) => names.some((n) => f.url.includes(`/node_modules/${n}/`));
@@ -29,10 +49,10 @@ export const STAGES: Stage[] = [
   { name: 'live fan-out: socket.io sending to sockets', match: (f) => inPackage(f, 'socket.io', 'socket.io-adapter', 'socket.io-parser', 'engine.io', 'ws'), within: (f) => inServer(f, 'live/') },
   { name: 'other event listeners (notifications, webhooks, reports)', match: (f) => inServer(f, 'notifications/') || inServer(f, 'webhooks/') || inServer(f, 'reports/') },
   { name: 'SQLite write transaction (statements, triggers, commit)', match: (f) => f.functionName === 'sqliteTransaction' },
-  { name: 'credential and scope lookups', match: (f) => inServer(f, 'routes/client/scope') },
+  { name: 'credential and scope lookups', match: (f) => inServer(f, 'routes/client/scope'), notBelow: (f) => inPackage(f, 'fastify') },
   { name: 'response shape (presenters)', match: (f) => inServer(f, 'presenters/') },
   { name: 'validation (zod)', match: (f) => inPackage(f, 'zod') },
-  { name: 'route handler, rest', match: (f) => inServer(f, 'routes/') || inServer(f, 'store/') || inServer(f, 'events/') },
+  { name: 'route handler, rest', match: (f) => inServer(f, 'routes/') || inServer(f, 'store/') || inServer(f, 'events/'), notBelow: (f) => inPackage(f, 'fastify') },
   { name: 'HTTP: parse, route, reply (Fastify, Node)', match: (f) => inPackage(f, 'fastify', 'find-my-way', '@fastify', 'light-my-request') || f.url.startsWith('node:') },
   { name: 'garbage collection', match: (f) => f.functionName === '(garbage collector)' },
 ];
@@ -73,7 +93,7 @@ export function summarize(profile: CpuProfile, creates: number, inWindow: Window
       idle += us;
       continue;
     }
-    const stage = STAGES.find((s) => frames.some((f) => s.match(f)) && (!s.within || frames.some((f) => s.within!(f))))?.name ?? OTHER;
+    const stage = STAGES.find((s) => holds(s, frames))?.name ?? OTHER;
     totals.set(stage, (totals.get(stage) ?? 0) + us);
   }
   const busy = [...totals.values()].reduce((a, b) => a + b, 0);

@@ -9,9 +9,8 @@
 import type { Db } from '../db/open';
 import { stmt } from '../db/open';
 import type { DomainEvent, EventBus } from '../events/bus';
-import type { MessageRow } from '../presenters/message';
 import type { ConversationRow } from '../store/conversations';
-import { conversationRouting } from '../store/conversations';
+import { messageWithAssignee } from '../store/conversations';
 
 export type NotificationType = 'conversation_creation' | 'conversation_assignment' | 'assigned_conversation_new_message' | 'conversation_mention';
 
@@ -80,13 +79,11 @@ export function installNotifier(db: Db, bus: EventBus, clock: () => number) {
     },
     'message.created': (e) => {
       if (e.name !== 'message.created') return;
-      const m = stmt(db, 'SELECT id, message_type, private, content, sender_type, sender_id FROM messages WHERE id = ?').get(e.messageId) as
-        | Pick<MessageRow, 'id' | 'message_type' | 'private' | 'content' | 'sender_type' | 'sender_id'>
-        | undefined;
+      const m = messageWithAssignee(db, e.messageId, e.conversationId);
       if (!m || (m.message_type !== 0 && m.message_type !== 1)) return;
       // Most messages notify no one (a public message in an unassigned conversation): the whole
       // conversation row is read only when someone may be.
-      if (m.private !== 1 && conversationRouting(db, e.conversationId)?.assignee_id == null) return;
+      if (m.private !== 1 && m.assignee_id == null) return;
       const c = conversationOf(e.conversationId);
       if (!c) return;
       const notified = new Set<number>();

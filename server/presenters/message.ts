@@ -6,6 +6,7 @@ import { conversationById } from '../store/conversations';
 import type { MessageRow } from '../store/messages';
 import { attachmentsOf } from '../store/messages';
 import { userById } from '../store/users';
+import type { ContactRow } from './people';
 import { agentBotPush, contactById, contactPush, userPush } from './people';
 import { epoch, iso } from './time';
 
@@ -27,14 +28,15 @@ function attachments(db: Db, messageId: number) {
   }));
 }
 
-function sender(db: Db, m: MessageRow) {
+/** `known`: the sending contact's row when the caller has just read it (the Client create's scope). */
+function sender(db: Db, m: MessageRow, known?: ContactRow) {
   if (m.sender_id == null) return undefined;
   if (m.sender_type === 'User') {
     const user = userById(db, m.sender_id);
     return user ? userPush(user) : undefined;
   }
   if (m.sender_type === 'Contact') {
-    const contact = contactById(db, m.sender_id);
+    const contact = known?.id === m.sender_id ? known : contactById(db, m.sender_id);
     return contact ? contactPush(contact) : undefined;
   }
   if (m.sender_type === 'AgentBot') {
@@ -50,9 +52,9 @@ function displayIdOf(db: Db, conversationDbId: number): number {
 }
 
 /** REST message (§2.4). `sender` and `attachments` keys are absent when there are none. */
-export function messageRest(db: Db, m: MessageRow, displayId = displayIdOf(db, m.conversation_id), echoId?: string) {
+export function messageRest(db: Db, m: MessageRow, displayId = displayIdOf(db, m.conversation_id), echoId?: string, senderContact?: ContactRow) {
   const files = attachments(db, m.id);
-  const from = sender(db, m);
+  const from = sender(db, m, senderContact);
   return {
     id: m.id,
     content: m.content,

@@ -51,8 +51,9 @@ export function clientContact(c: ContactRow, ci: ContactInboxRow) {
 }
 
 /** A message as contacts see it (public_message, and the widget's message list entries). */
-export function publicMessage(db: Db, m: MessageRow, displayId: number) {
-  const rest = messageRest(db, m, displayId);
+/** `senderContact`: the sending contact's row, when the caller read it in this same turn (not read again). */
+export function publicMessage(db: Db, m: MessageRow, displayId: number, senderContact?: ContactRow) {
+  const rest = messageRest(db, m, displayId, undefined, senderContact);
   return {
     id: rest.id,
     content: rest.content,

@@ -3,6 +3,7 @@
 // States-and-transitions rule (verified contact inboxes see more).
 import type { Db } from '../db/open';
 import { stmt } from '../db/open';
+import { rows, splitRows } from '../db/rows';
 import type { InboxRow } from './inboxes';
 import type { ContactRow } from './contacts';
 import type { ConversationRow } from './conversations';
@@ -37,26 +38,21 @@ export function contactInboxBySource(db: Db, inboxId: number, sourceId: string) 
 
 /**
  * The contact inbox of a source id in an inbox and its contact, in one statement (the Client
- * family's contact scope resolves both on every request).
+ * family's contact scope resolves both on every request): the contact inbox's 8 columns, then the contact's.
  */
 export function contactInboxWithContact(db: Db, inboxId: number, sourceId: string): { contactInbox: ContactInboxRow; contact: ContactRow } | undefined {
-  const row = stmt(
+  const found = splitRows<ContactInboxRow, ContactRow>(
     db,
-    `SELECT ci.id AS ci_id, ci.hmac_verified AS ci_hmac_verified, ci.pubsub_token AS ci_pubsub_token,
-            ci.created_at AS ci_created_at, ci.updated_at AS ci_updated_at, c.*
+    `SELECT ci.id, ci.contact_id, ci.inbox_id, ci.source_id, ci.hmac_verified, ci.pubsub_token, ci.created_at, ci.updated_at, c.*
      FROM contact_inboxes ci JOIN contacts c ON c.id = ci.contact_id WHERE ci.inbox_id = ? AND ci.source_id = ?`,
-  ).get(inboxId, sourceId) as (ContactRow & { ci_id: number; ci_hmac_verified: number; ci_pubsub_token: string; ci_created_at: number; ci_updated_at: number }) | undefined;
-  if (!row) return undefined;
-  const { ci_id, ci_hmac_verified, ci_pubsub_token, ci_created_at, ci_updated_at, ...contact } = row;
-  return {
-    contactInbox: { id: ci_id, contact_id: contact.id, inbox_id: inboxId, source_id: sourceId, hmac_verified: ci_hmac_verified, pubsub_token: ci_pubsub_token, created_at: ci_created_at, updated_at: ci_updated_at },
-    contact,
-  };
+    8,
+  ).get(inboxId, sourceId);
+  return found && { contactInbox: found[0], contact: found[1] };
 }
 
 /** The Client family's inbox: only a `Channel::Api` inbox answers to its public identifier. */
 export function apiInboxByIdentifier(db: Db, identifier: string) {
-  return stmt(db, "SELECT * FROM inboxes WHERE identifier = ? AND channel_type = 'Channel::Api'").get(identifier) as InboxRow | undefined;
+  return rows<InboxRow>(db, "SELECT * FROM inboxes WHERE identifier = ? AND channel_type = 'Channel::Api'").get(identifier);
 }
 
 /** The Widget family's inbox: only a `Channel::WebWidget` inbox answers to its website token. */
@@ -136,7 +132,7 @@ export function visibleConversations(db: Db, ci: ContactInboxRow, family: 'clien
 
 /** One conversation of the contact by display id, or undefined (the caller answers 404). */
 export function visibleConversation(db: Db, ci: ContactInboxRow, family: 'client' | 'widget', accountId: number, displayId: number): ConversationRow | undefined {
-  const c = stmt(db, 'SELECT * FROM conversations WHERE account_id = ? AND display_id = ?').get(accountId, displayId) as ConversationRow | undefined;
+  const c = rows<ConversationRow>(db, 'SELECT * FROM conversations WHERE account_id = ? AND display_id = ?').get(accountId, displayId);
   if (!c) return undefined;
   if (c.contact_inbox_id === ci.id) return c;
   if (ci.hmac_verified !== 1 || c.contact_id !== ci.contact_id) return undefined;

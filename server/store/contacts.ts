@@ -1,6 +1,7 @@
 // Contacts: the row, and reads that find and list them.
 import type { Db } from '../db/open';
 import { stmt } from '../db/open';
+import { rows } from '../db/rows';
 import type { Condition } from './filters';
 
 export interface ContactRow {
@@ -24,7 +25,7 @@ export interface ContactRow {
   avatar_external_url: string | null;
 }
 
-export const contactById = (db: Db, id: number) => stmt(db, 'SELECT * FROM contacts WHERE id = ?').get(id) as ContactRow | undefined;
+export const contactById = (db: Db, id: number) => rows<ContactRow>(db, 'SELECT * FROM contacts WHERE id = ?').get(id);
 
 /** A page of the account's contacts matching an advanced filter, and how many match in all. */
 export function filterContacts(db: Db, accountId: number, condition: Condition, page: number, pageSize: number) {

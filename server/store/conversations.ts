@@ -3,6 +3,7 @@
 import type { Condition } from './filters';
 import type { Db } from '../db/open';
 import { stmt } from '../db/open';
+import { rows } from '../db/rows';
 import type { AccountScope } from '../http/auth';
 import { visibleInboxIds } from '../http/auth';
 import type { Precondition } from '../http/preconditions';
@@ -47,10 +48,22 @@ export function conversationByDisplayId(db: Db, accountId: number, displayId: nu
     | undefined;
 }
 
-export const conversationById = (db: Db, id: number) => stmt(db, 'SELECT * FROM conversations WHERE id = ?').get(id) as ConversationRow | undefined;
-/** Only what deciding who hears of a conversation's event needs (every create asks; the whole row is 25 columns). */
-export const conversationRouting = (db: Db, id: number) =>
-  stmt(db, 'SELECT inbox_id, assignee_id FROM conversations WHERE id = ?').get(id) as Pick<ConversationRow, 'inbox_id' | 'assignee_id'> | undefined;
+export const conversationById = (db: Db, id: number) => rows<ConversationRow>(db, 'SELECT * FROM conversations WHERE id = ?').get(id);
+
+/** A conversation's inbox and, when that is an API inbox, its webhook_url (webhook recipients, every event). */
+export const conversationWebhookRouting = (db: Db, id: number) =>
+  stmt(db, "SELECT c.inbox_id, i.webhook_url FROM conversations c LEFT JOIN inboxes i ON i.id = c.inbox_id AND i.channel_type = 'Channel::Api' WHERE c.id = ?").get(id) as
+    | { inbox_id: number; webhook_url: string | null }
+    | undefined;
+
+/**
+ * What the notifier reads of a new message and its conversation's assignee, in one statement (it
+ * runs on every message): nothing when either is gone.
+ */
+export const messageWithAssignee = (db: Db, messageId: number, conversationId: number) =>
+  stmt(db, 'SELECT m.id, m.message_type, m.private, m.content, m.sender_type, m.sender_id, c.assignee_id FROM messages m, conversations c WHERE m.id = ? AND c.id = ?').get(messageId, conversationId) as
+    | { id: number; message_type: number; private: number; content: string | null; sender_type: string | null; sender_id: number | null; assignee_id: number | null }
+    | undefined;
 
 export function revisionOf(db: Db, conversationId: number): number {
   return (stmt(db, 'SELECT revision FROM conversations WHERE id = ?').get(conversationId) as { revision: number }).revision;

@@ -2,6 +2,7 @@
 // message-updates.ts) and the conversation queries (conversations.ts).
 import type { Db } from '../db/open';
 import { stmt } from '../db/open';
+import { rows } from '../db/rows';
 
 export interface MessageRow {
   id: number;
@@ -40,13 +41,13 @@ export interface AttachmentRow {
 }
 
 /** A message's attachments, in the order they were added. */
-export const attachmentsOf = (db: Db, messageId: number) => stmt(db, 'SELECT * FROM attachments WHERE message_id = ? ORDER BY id').all(messageId) as AttachmentRow[];
+export const attachmentsOf = (db: Db, messageId: number) => rows<AttachmentRow>(db, 'SELECT * FROM attachments WHERE message_id = ? ORDER BY id').all(messageId);
 
 /** Messages a contact may see: no private notes, no activity messages. */
 export const chatMessagesOf = (db: Db, conversationId: number) =>
   stmt(db, 'SELECT * FROM messages WHERE conversation_id = ? AND private = 0 AND message_type != 2 ORDER BY id').all(conversationId) as MessageRow[];
 
-export const messageById = (db: Db, id: number) => stmt(db, 'SELECT * FROM messages WHERE id = ?').get(id) as MessageRow | undefined;
+export const messageById = (db: Db, id: number) => rows<MessageRow>(db, 'SELECT * FROM messages WHERE id = ?').get(id);
 
 /** The content of the conversation's newest public incoming or outgoing message. */
 export const latestChatContent = (db: Db, conversationId: number) =>

@@ -8,6 +8,7 @@ import { inTransaction, stmt } from '../db/open';
 import type { DomainEvent, EventBus, Performer } from '../events/bus';
 import type { ContactRow } from './contacts';
 import type { MessageRow } from './messages';
+import { messageById } from './messages';
 import type { AvatarChange } from './contact-avatars';
 import { applyAvatar } from './contact-avatars';
 import type { ConversationRow } from './conversations';
@@ -215,7 +216,7 @@ export function insertMessage(ctx: WriteContext, m: NewMessage, events: DomainEv
   }
   if (changes.status) events.push({ name: 'conversation.status_changed', accountId: c.account_id, conversationId: c.id, changes, ...performer });
   if (Object.keys(changes).length) events.push({ name: 'conversation.updated', accountId: c.account_id, conversationId: c.id, changes, ...performer });
-  return stmt(ctx.db, 'SELECT * FROM messages WHERE id = ?').get(id) as MessageRow;
+  return messageById(ctx.db, id)!;
 }
 
 export const createMessage = (ctx: WriteContext, m: NewMessage) => commit(ctx, (events) => insertMessage(ctx, m, events));

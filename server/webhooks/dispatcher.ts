@@ -8,13 +8,16 @@ import { stmt } from '../db/open';
 import type { EventBus } from '../events/bus';
 import type { WebhookQueue } from './delivery';
 import { INBOX_SCOPED, WEBHOOK_NAME } from './events';
-import { inboxOfEvent, webhookBody } from './payloads';
+import { webhookBody } from './payloads';
+import { conversationWebhookRouting } from '../store/conversations';
 
 export function attachWebhookDispatch(db: Db, bus: EventBus, queue: WebhookQueue) {
   return bus.on((event) => {
     const name = WEBHOOK_NAME[event.name];
     if (!name) return;
-    const inboxId = inboxOfEvent(db, event);
+    // The event's inbox and its API webhook_url in one statement (this runs on every event).
+    const routing = 'conversationId' in event ? conversationWebhookRouting(db, event.conversationId) : undefined;
+    const inboxId = routing?.inbox_id;
     const hooks = stmt(db, 'SELECT url, inbox_id, subscriptions FROM webhooks WHERE account_id = ?').all(event.accountId) as { url: string; inbox_id: number | null; subscriptions: string }[];
     const urls = new Set<string>();
     for (const h of hooks) {
@@ -22,8 +25,8 @@ export function attachWebhookDispatch(db: Db, bus: EventBus, queue: WebhookQueue
       if ((JSON.parse(h.subscriptions) as string[]).includes(name)) urls.add(h.url);
     }
     if (inboxId !== undefined && INBOX_SCOPED.has(name)) {
-      const inbox = stmt(db, "SELECT webhook_url FROM inboxes WHERE id = ? AND channel_type = 'Channel::Api'").get(inboxId) as { webhook_url: string | null } | undefined;
-      if (inbox?.webhook_url && /^https?:\/\//i.test(inbox.webhook_url)) urls.add(inbox.webhook_url);
+      const url = routing?.webhook_url;
+      if (url && /^https?:\/\//i.test(url)) urls.add(url);
     }
     if (!urls.size) return;
     const body = webhookBody(db, event, name);

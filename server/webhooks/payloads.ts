@@ -12,7 +12,6 @@ import type { ContactRow } from '../presenters/people';
 import { contactById, contactPush } from '../presenters/people';
 import { iso } from '../presenters/time';
 import type { ConversationRow } from '../store/conversations';
-import { conversationRouting } from '../store/conversations';
 import type { WebhookEvent } from './events';
 
 const MESSAGE_TYPES = ['incoming', 'outgoing', 'activity', 'template'] as const;
@@ -103,10 +102,4 @@ export function webhookBody(db: Db, event: DomainEvent, name: WebhookEvent): Rec
     default:
       return undefined;
   }
-}
-
-/** The inbox an event belongs to, if any. */
-export function inboxOfEvent(db: Db, event: DomainEvent): number | undefined {
-  if ('conversationId' in event) return conversationRouting(db, event.conversationId)?.inbox_id;
-  return undefined;
 }

@@ -83,4 +83,23 @@ describe('profile summary', () => {
     expect(byName['route handler, rest']).toBe(1);
     expect(byName['live fan-out: socket.io sending to sockets']).toBe(1);
   });
+
+  it('counts the scope hook\'s own lookups as the scope, and the handler and reply it calls back through Fastify as theirs', () => {
+    const p: CpuProfile = {
+      nodes: [
+        { id: 1, callFrame: frame('(root)'), children: [2] },
+        { id: 2, callFrame: frame('scopeHook', 'file:///x/server/routes/client/scope.ts'), children: [3, 6] },
+        { id: 3, callFrame: frame('preValidationCallback', 'file:///x/node_modules/fastify/lib/handle-request.js'), children: [4, 5] },
+        { id: 4, callFrame: frame('handler', 'file:///x/server/routes/client/conversations.ts') },
+        { id: 5, callFrame: frame('send', 'file:///x/node_modules/fastify/lib/reply.js') },
+        { id: 6, callFrame: frame('apiInboxByIdentifier', 'file:///x/server/store/contact-inboxes.ts') },
+      ],
+      samples: [4, 5, 6, 6],
+      timeDeltas: [0, 1000, 1000, 1000, 1000],
+    };
+    const byName = Object.fromEntries(summarize(p, 1, (f) => f.url.includes('/server/')).stages.map((x) => [x.name, x.ms]));
+    expect(byName['credential and scope lookups']).toBe(2);
+    expect(byName['route handler, rest']).toBe(1);
+    expect(byName['HTTP: parse, route, reply (Fastify, Node)']).toBe(1);
+  });
 });

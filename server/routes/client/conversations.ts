@@ -87,7 +87,9 @@ export function clientConversationRoutes(app: FastifyInstance, deps: PublicDeps)
     return contactMessagePage(db, conversation.id, before).map((m) => publicMessage(db, m, conversation.display_id));
   });
 
-  app.post('/messages', async (request) => {
+  // Not async: a contact's message create is the family's hot path, and an async handler costs a
+  // promise and a microtask turn per request. Fastify sends what it returns and answers what it throws.
+  app.post('/messages', (request) => {
     const { conversation, contact } = request.clientConversation;
     const body = parseJsonBody(messageBody, request.body);
     const content = messageContent(body.content);
@@ -99,7 +101,8 @@ export function clientConversationRoutes(app: FastifyInstance, deps: PublicDeps)
       sender: { type: 'Contact', id: contact.id },
       ...(echoId === undefined ? {} : { echoId }),
     });
-    return { ...publicMessage(db, message, conversation.display_id), ...(echoId === undefined ? {} : { echo_id: echoId }) };
+    // The sender is the scope's contact, read in this same turn; the create changed only its last_activity_at, which the shape leaves out.
+    return { ...publicMessage(db, message, conversation.display_id, contact), ...(echoId === undefined ? {} : { echo_id: echoId }) };
   });
 
   // A contact's answer to an interactive message (chatwoot-compat §1.16): `submitted_values` (a CSAT

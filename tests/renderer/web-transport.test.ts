@@ -103,6 +103,54 @@ describe('web transport', () => {
     expect(FakeSocket.all.flatMap((s) => s.calls())).toHaveLength(1);
   });
 
+  it('sends a call made while disconnected right behind the hello, before the host says ready', async () => {
+    const bridge = createWebTransport('s', 'ws://127.0.0.1:1/bridge', { callTimeoutMs: 10_000 });
+    const answer = bridge.call('session.get', {});
+    const socket = latest();
+    socket.readyState = FakeSocket.OPEN;
+    socket.onopen?.();
+    expect(socket.sent.map((f) => (f as { type: string }).type)).toEqual(['hello', 'call']);
+    socket.onmessage?.({ data: JSON.stringify({ type: 'ready' }) });
+    expect(socket.calls()).toHaveLength(1);
+    socket.reply(socket.calls()[0]!.id, { ok: true, value: { status: 'signed_out' } });
+    expect((await answer).ok).toBe(true);
+  });
+
+  it('keeps a call sent behind a refused hello waiting (the host ran nothing), and sends it once taken back', async () => {
+    const bridge = createWebTransport('s', 'ws://127.0.0.1:1/bridge', { callTimeoutMs: 60_000 });
+    let settled = false;
+    const answer = bridge.call('session.get', {}).then((r) => {
+      settled = true;
+      return r;
+    });
+    const refused = latest();
+    refused.readyState = FakeSocket.OPEN;
+    refused.onopen?.();
+    expect(refused.calls()).toHaveLength(1);
+    refused.readyState = 3;
+    refused.onclose?.({ code: 4401 });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(settled).toBe(false);
+    latest().accept();
+    const calls = latest().calls();
+    expect(calls).toHaveLength(1);
+    latest().reply(calls[0]!.id, { ok: true, value: { status: 'signed_out' } });
+    expect((await answer).ok).toBe(true);
+  });
+
+  it('fails a call sent behind a hello when the socket drops before ready for any other reason (it may have run)', async () => {
+    const bridge = createWebTransport('s', 'ws://127.0.0.1:1/bridge', { callTimeoutMs: 60_000 });
+    const answer = bridge.call('session.signOut', {});
+    const socket = latest();
+    socket.readyState = FakeSocket.OPEN;
+    socket.onopen?.();
+    socket.drop();
+    expect(await answer).toMatchObject({ ok: false, error: { kind: 'network' } });
+    await vi.advanceTimersByTimeAsync(1_000);
+    latest().accept();
+    expect(latest().calls()).toEqual([]);
+  });
+
   it('never sends a call that timed out before the connection came back', async () => {
     const bridge = createWebTransport('s', 'ws://127.0.0.1:1/bridge', { callTimeoutMs: 5_000 });
     const answer = bridge.call('session.signOut', {});

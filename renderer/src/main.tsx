@@ -1,10 +1,10 @@
+// First: starts the bridge's socket and the early read before the rest of the code is evaluated.
+import { bridge } from './boot';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { ErrorBoundary } from './components/ErrorBoundary';
-import { getBridge } from './platform/bridge';
-import { startEarlyRead } from './conversations/early-rows';
 import './styles.css';
 
 // Main already retries transient failures with backoff; the renderer does not retry on top.
@@ -14,9 +14,6 @@ const queryClient = new QueryClient({
 });
 
 const root = createRoot(document.getElementById('root')!);
-const bridge = getBridge();
-// The last session's first list rows, read from the cache while main is asked who is signed in.
-if (bridge) startEarlyRead();
 root.render(
   <StrictMode>
     {bridge ? (

@@ -68,19 +68,27 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   function accept(ws: WebSocket) {
     let authenticated = false;
-    const timer = setTimeout(() => authenticated || ws.close(4401, 'No hello'), HELLO_TIMEOUT_MS);
+    // Once the host closes a socket, nothing more on it is read: the page sends its first calls
+    // right behind its hello and relies on none of them running when that hello is refused.
+    let closing = false;
+    const refuse = (code: number, reason: string) => {
+      closing = true;
+      ws.close(code, reason);
+    };
+    const timer = setTimeout(() => authenticated || refuse(4401, 'No hello'), HELLO_TIMEOUT_MS);
     ws.on('message', async (data) => {
+      if (closing) return;
       let frame: unknown;
       try {
         frame = JSON.parse(data.toString());
       } catch {
-        ws.close(4400, 'Malformed frame');
+        refuse(4400, 'Malformed frame');
         return;
       }
       if (!authenticated) {
         const hello = frame as { type?: unknown; secret?: unknown };
         if (hello?.type !== 'hello' || !secretMatches(hello.secret, secret)) {
-          ws.close(4401, 'Wrong launch secret');
+          refuse(4401, 'Wrong launch secret');
           return;
         }
         authenticated = true;
@@ -91,7 +99,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       }
       const call = callEnvelopeSchema.safeParse(frame);
       if (!call.success) {
-        ws.close(4400, 'Malformed frame');
+        refuse(4400, 'Malformed frame');
         return;
       }
       const result = await options.core.call(call.data.name, call.data.input);

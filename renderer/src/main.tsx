@@ -1,10 +1,11 @@
+// First: starts the bridge's socket and the early read before the rest of the code is evaluated.
+import { bridge } from './boot';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { ErrorBoundary } from './components/ErrorBoundary';
-import { getBridge } from './platform/bridge';
-import { startEarlyRead } from './conversations/early-rows';
 import './styles.css';
 
 // Main already retries transient failures with backoff; the renderer does not retry on top.
@@ -13,11 +14,7 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, networkMode: 'always', staleTime: 30_000 }, mutations: { networkMode: 'always' } },
 });
 
-const root = createRoot(document.getElementById('root')!);
-const bridge = getBridge();
-// The last session's first list rows, read from the cache while main is asked who is signed in.
-if (bridge) startEarlyRead();
-root.render(
+const app = (
   <StrictMode>
     {bridge ? (
       <QueryClientProvider client={queryClient}>
@@ -30,5 +27,10 @@ root.render(
         <p role="alert">This page needs its launch key. Open the address that `npm start` or `npm run web` printed.</p>
       </main>
     )}
-  </StrictMode>,
+  </StrictMode>
 );
+const root = createRoot(document.getElementById('root')!);
+// Rendered synchronously, with its effects: the app's first questions to main (who is signed in,
+// which caches to delete) are then asked before the bridge's socket has opened, and go out right
+// behind its hello (platform/web-transport.ts) instead of a round trip later.
+flushSync(() => root.render(app));

@@ -6,7 +6,7 @@
 // 7 to 8 the table of files attached to drafts.
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { V1_STORES, V2_STORES, V3_STORES, V4_STORES, V5_STORES, V6_STORES, V7_STORES } from '../../renderer/src/db/migrations';
+import { V1_STORES, V2_STORES, V3_STORES, V4_STORES, V5_STORES, V6_STORES, V7_STORES, V8_STORES } from '../../renderer/src/db/migrations';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { conv, msg, uniqueDbName } from './fixtures';
 
@@ -71,6 +71,43 @@ describe('cache migration 1 → 2 → 3 → 4 → 8', () => {
       ['agents', 'cannedResponses', 'contactNotes', 'contacts', 'conversationRecords', 'conversations', 'cursors', 'draftFiles', 'drafts', 'inboxes', 'labels', 'messages', 'outbox', 'outboxFiles', 'quiet', 'settings', 'sync', 'teams', 'viewCounts'],
     );
     db.close();
+  });
+
+  it('installs the same tables, keys and indexes from every shipped version as a fresh database (only versions with an upgrade are declared)', async () => {
+    // What IndexedDB itself holds (not Dexie's declared view): every store's key path and indexes.
+    const installed = (name: string) =>
+      new Promise<Record<string, unknown>>((resolve, reject) => {
+        const req = indexedDB.open(name);
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const idb = req.result;
+          const out: Record<string, unknown> = { version: idb.version };
+          const tx = idb.transaction([...idb.objectStoreNames], 'readonly');
+          for (const store of [...idb.objectStoreNames]) {
+            const os = tx.objectStore(store);
+            out[store] = { key: os.keyPath, auto: os.autoIncrement, indexes: [...os.indexNames].map((i) => { const ix = os.index(i); return `${i}:${JSON.stringify(ix.keyPath)}:${ix.unique}:${ix.multiEntry}`; }).sort() };
+          }
+          idb.close();
+          resolve(out);
+        };
+      });
+    const fresh = uniqueDbName('fresh-schema');
+    const db = new InboxDb(fresh);
+    await db.open();
+    db.close();
+    const expected = await installed(fresh);
+    const shipped = [V1_STORES, V2_STORES, V3_STORES, V4_STORES, V5_STORES, V6_STORES, V7_STORES, V8_STORES];
+    for (const [i, stores] of shipped.entries()) {
+      const name = uniqueDbName(`from-v${i + 1}`);
+      const old = new Dexie(name);
+      old.version(i + 1).stores(stores);
+      await old.open();
+      old.close();
+      const upgraded = new InboxDb(name);
+      await upgraded.open();
+      upgraded.close();
+      expect(await installed(name), `from version ${i + 1}`).toEqual(expected);
+    }
   });
 
   it('2 → 3 keeps the queue as it was (a queued change and a refused message still there) and adds the sync tables', async () => {

@@ -66,6 +66,15 @@ describe('ConversationList first paint', () => {
     await waitFor(() => expect(orderRef.current).toHaveLength(100));
   }, 30_000);
 
+  it('lays out only the rows in sight in the first frame with rows, and the rows around them after it', async () => {
+    const { db } = renderWithSession(<ConversationList orderRef={orderRef} />, { bridge: silentBridge, session: testSession() });
+    await saveConversations(db, mine);
+    // The test scroller is 600 px tall (setup.ts): 9 rows of 67 px are in sight, 10 more below them.
+    await waitFor(() => expect(options().length).toBeGreaterThan(0));
+    expect(options()).toHaveLength(9);
+    await waitFor(() => expect(options()).toHaveLength(19));
+  }, 30_000);
+
   it('a row below the first screenful of the next view has not left it: the cursor stays on it', async () => {
     const { db } = renderWithSession(<ConversationList orderRef={orderRef} />, { bridge: silentBridge, session: testSession() });
     await saveConversations(db, [...mine, ...unassigned]);

@@ -18,10 +18,14 @@ class FakeSocket {
   send(data: string) {
     this.sent.push(JSON.parse(data));
   }
-  /** The host accepts the connection and the hello. */
-  accept() {
+  /** The connection opens (the page sends its hello); the host has not answered it yet. */
+  open() {
     this.readyState = FakeSocket.OPEN;
     this.onopen?.();
+  }
+  /** The host accepts the connection and the hello. */
+  accept() {
+    this.open();
     this.onmessage?.({ data: JSON.stringify({ type: 'ready' }) });
   }
   reply(id: number, result: unknown) {
@@ -47,6 +51,16 @@ afterEach(() => {
 });
 
 const latest = () => FakeSocket.all.at(-1)!;
+
+/** A call, and whether it has been answered yet. */
+function tracked(answer: Promise<unknown>) {
+  let settled = false;
+  const done = answer.then((r) => {
+    settled = true;
+    return r;
+  });
+  return { answer: done, settled: () => settled };
+}
 
 describe('web transport', () => {
   it('sends the secret first, then calls, and resolves replies by id', async () => {
@@ -87,20 +101,47 @@ describe('web transport', () => {
 
   it('keeps a call made while disconnected through a failed connection attempt, and sends it exactly once', async () => {
     const bridge = createWebTransport('s', 'ws://127.0.0.1:1/bridge', { callTimeoutMs: 60_000 });
-    let settled = false;
-    const answer = bridge.call('session.get', {}).then((r) => {
-      settled = true;
-      return r;
-    });
+    const call = tracked(bridge.call('session.get', {}));
     latest().drop(); // the first attempt never connects
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(settled).toBe(false);
-    latest().accept();
-    const calls = latest().calls();
-    expect(calls).toHaveLength(1);
-    latest().reply(calls[0]!.id, { ok: true, value: { status: 'signed_out' } });
-    expect((await answer).ok).toBe(true);
+    await answeredOnceTakenBack(call);
     expect(FakeSocket.all.flatMap((s) => s.calls())).toHaveLength(1);
+  });
+
+  it('sends a call made while disconnected right behind the hello, before the host says ready', async () => {
+    const bridge = createWebTransport('s', 'ws://127.0.0.1:1/bridge', { callTimeoutMs: 10_000 });
+    const answer = bridge.call('session.get', {});
+    const socket = latest();
+    socket.open();
+    expect(socket.sent.map((f) => (f as { type: string }).type)).toEqual(['hello', 'call']);
+    socket.onmessage?.({ data: JSON.stringify({ type: 'ready' }) });
+    expect(socket.calls()).toHaveLength(1);
+    socket.reply(socket.calls()[0]!.id, { ok: true, value: { status: 'signed_out' } });
+    expect((await answer).ok).toBe(true);
+  });
+
+  it('keeps a call sent behind a refused hello waiting (the host ran nothing), and sends it once taken back', async () => {
+    const bridge = createWebTransport('s', 'ws://127.0.0.1:1/bridge', { callTimeoutMs: 60_000 });
+    const call = tracked(bridge.call('session.get', {}));
+    const refused = latest();
+    refused.open();
+    expect(refused.calls()).toHaveLength(1);
+    refused.readyState = 3;
+    refused.onclose?.({ code: 4401 });
+    await vi.advanceTimersByTimeAsync(10_000);
+    await answeredOnceTakenBack(call);
+  });
+
+  it('fails a call sent behind a hello when the socket drops before ready for any other reason (it may have run)', async () => {
+    const bridge = createWebTransport('s', 'ws://127.0.0.1:1/bridge', { callTimeoutMs: 60_000 });
+    const answer = bridge.call('session.signOut', {});
+    const socket = latest();
+    socket.open();
+    socket.drop();
+    expect(await answer).toMatchObject({ ok: false, error: { kind: 'network' } });
+    await vi.advanceTimersByTimeAsync(1_000);
+    latest().accept();
+    expect(latest().calls()).toEqual([]);
   });
 
   it('never sends a call that timed out before the connection came back', async () => {
@@ -137,3 +178,13 @@ describe('the link to main', () => {
     expect(late).toEqual(['refused']);
   });
 });
+
+/** The call has not been answered; the next connection the host accepts carries it once, and its answer comes back. */
+async function answeredOnceTakenBack(call: ReturnType<typeof tracked>) {
+  expect(call.settled()).toBe(false);
+  latest().accept();
+  const calls = latest().calls();
+  expect(calls).toHaveLength(1);
+  latest().reply(calls[0]!.id, { ok: true, value: { status: 'signed_out' } });
+  expect(((await call.answer) as { ok: boolean }).ok).toBe(true);
+}

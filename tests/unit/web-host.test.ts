@@ -11,6 +11,7 @@ import { memoryVault } from '../../main/core/vault';
 import { isOwnHost, isOwnOrigin, secretMatches } from '../../main/web/guards';
 import { startWebHost } from '../../main/web/host';
 import type { WebHost } from '../../main/web/host';
+import type { MainCore } from '../../main/core/core';
 
 let host: WebHost;
 const secret = 'test-secret-0123456789abcdefghijklmnopqrstu';
@@ -78,6 +79,40 @@ describe('host', () => {
     ws.send(JSON.stringify({ type: 'call', id: 8, name: 'os.exec', input: {} }));
     expect(await nextMessage(ws)).toMatchObject({ type: 'reply', id: 8, result: { ok: false, error: { kind: 'invalid_input' } } });
     ws.close();
+  });
+});
+
+describe('calls sent right behind the hello (the page does not wait for ready)', () => {
+  it('answers them after ready, in order, on a correct hello', async () => {
+    const ws = open(`http://127.0.0.1:${host.port}`);
+    await new Promise((r) => ws.on('open', r));
+    const frames: unknown[] = [];
+    const three = new Promise<void>((resolve) => ws.on('message', (d) => frames.push(JSON.parse(d.toString())) === 3 && resolve()));
+    ws.send(JSON.stringify({ type: 'hello', secret }));
+    ws.send(JSON.stringify({ type: 'call', id: 1, name: 'session.get', input: {} }));
+    ws.send(JSON.stringify({ type: 'call', id: 2, name: 'session.obsoleteCaches', input: {} }));
+    await three;
+    expect(frames.map((f) => (f as { type: string; id?: number }).id ?? (f as { type: string }).type)).toEqual(['ready', 1, 2]);
+    ws.close();
+  });
+  it('runs none of them on a socket whose hello is refused', async () => {
+    const calls: string[] = [];
+    const spy = { call: async (name: string) => (calls.push(name), { ok: true, value: {} }), onEvent: () => () => undefined } as unknown as MainCore;
+    const dir = mkdtempSync(join(tmpdir(), 'renderer-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>t</title>');
+    const other = await startWebHost({ core: spy, staticDir: dir, secret, logger: redactingLogger(() => undefined, () => []) });
+    try {
+      const ws = new WebSocket(`ws://127.0.0.1:${other.port}/bridge`, { origin: `http://127.0.0.1:${other.port}` });
+      await new Promise((r) => ws.on('open', r));
+      ws.send(JSON.stringify({ type: 'hello', secret: 'wrong' }));
+      ws.send(JSON.stringify({ type: 'call', id: 1, name: 'session.signOut', input: {} }));
+      ws.send(JSON.stringify({ type: 'hello', secret }));
+      ws.send(JSON.stringify({ type: 'call', id: 2, name: 'session.signOut', input: {} }));
+      expect(await closed(ws)).toBe(4401);
+      expect(calls).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -86,8 +86,14 @@ export const V7_STORES = { ...V6_STORES, outboxFiles: 'clientId' };
  */
 export const V8_STORES = { ...V7_STORES, draftFiles: 'conversationId' };
 
+/**
+ * Declares the versions that carry an upgrade, and the current one. Dexie (3 and later) reads the
+ * installed schema from the database itself and applies each declared version above it in turn,
+ * so a version without an upgrade needs no declaration: its tables and indexes are in the next
+ * declared one. Declaring every version cost each cold open milliseconds before the first read:
+ * every `stores()` call parses the stores of all versions declared so far again.
+ */
 export function declareVersions(db: Dexie) {
-  db.version(1).stores(V1_STORES);
   db.version(2)
     .stores(V2_STORES)
     .upgrade(async (tx) => {
@@ -117,10 +123,5 @@ export function declareVersions(db: Dexie) {
           cursor.gaps = [];
         });
     });
-  db.version(3).stores(V3_STORES);
-  db.version(4).stores(V4_STORES);
-  db.version(5).stores(V5_STORES);
-  db.version(6).stores(V6_STORES);
-  db.version(7).stores(V7_STORES);
   db.version(8).stores(V8_STORES);
 }

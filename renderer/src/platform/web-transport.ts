@@ -26,6 +26,8 @@ interface Pending {
   timer: ReturnType<typeof setTimeout>;
   frame: string;
   sent: boolean;
+  /** Sent right behind the hello, before the host said ready (see `onopen`). */
+  behindHello?: boolean;
 }
 
 export function createWebTransport(
@@ -57,7 +59,17 @@ export function createWebTransport(
     ready = false;
     const ws = new WebSocket(url);
     socket = ws;
-    ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', secret }));
+    ws.onopen = () => {
+      ws.send(JSON.stringify({ type: 'hello', secret }));
+      // Calls already waiting (a cold open's first questions) go out right behind the hello, not a
+      // round trip later after 'ready': the host reads a socket's frames in order and runs none on
+      // a socket whose hello it refused, so on that refusal (4401, below) they simply wait again.
+      for (const p of pending.values()) {
+        if (p.sent) continue;
+        p.behindHello = true;
+        send(p);
+      }
+    };
     ws.onmessage = (message) => {
       let data: unknown;
       try {
@@ -68,6 +80,7 @@ export function createWebTransport(
       if ((data as { type?: unknown })?.type === 'ready') {
         ready = true;
         retryMs = 250;
+        for (const p of pending.values()) p.behindHello = false;
         setConnection('connected');
         // Calls made while disconnected go out now, in the order they were made.
         for (const p of pending.values()) if (!p.sent) send(p);
@@ -90,6 +103,12 @@ export function createWebTransport(
       // Calls that went out may or may not have run; tell their callers instead of resending them.
       for (const [id, p] of pending) {
         if (!p.sent) continue;
+        if (event.code === 4401 && p.behindHello) {
+          // Refused with the hello: the host ran nothing on this socket, so the call waits as one never sent.
+          p.sent = false;
+          p.behindHello = false;
+          continue;
+        }
         clearTimeout(p.timer);
         pending.delete(id);
         p.resolve({ ok: false, error: { kind: 'network', message: 'Lost the connection to the app. Retrying.' } });

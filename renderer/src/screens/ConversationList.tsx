@@ -2,7 +2,7 @@
 // virtualized so 10,000 conversations scroll smoothly; the keyboard cursor (j/k) is the listbox's
 // active option. Its rows and upkeep come from `useListView` (conversations/use-list.ts).
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { BulkBarActions } from '../components/BulkBar';
 import { BulkBar } from '../components/BulkBar';
 import { ConversationRow, ROW_HEIGHTS } from '../components/ConversationRow';
@@ -30,6 +30,7 @@ export function ConversationList(props: { orderRef: { current: readonly number[]
 
   const scroller = useRef<HTMLDivElement>(null);
   const count = rows?.length ?? 0;
+  const painted = useFirstRowsPainted(count > 0);
   // Items keyed by index (the default), not by conversation: rows are never measured (fixed height),
   // so a key per row bought nothing, and a key function that changed with the rows made the
   // virtualizer lay out all 10,000 again on every triage key. React keys rows by id below.
@@ -39,7 +40,9 @@ export function ConversationList(props: { orderRef: { current: readonly number[]
     count,
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeight,
-    overscan: 10,
+    // The first frame with rows lays out and paints only those in sight; the ten on either side
+    // that keep scrolling smooth follow in the frame after (a cold open painted twice the rows).
+    overscan: painted ? 10 : 0,
   });
 
   // Rows are not measured (their height is fixed): a new density needs the positions again.
@@ -112,4 +115,19 @@ export function ConversationList(props: { orderRef: { current: readonly number[]
       </div>
     </nav>
   );
+}
+
+/** False until a frame showing rows has been painted (an animation frame, then a task after it). */
+function useFirstRowsPainted(hasRows: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (painted || !hasRows) return;
+    let task: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (task = setTimeout(() => setPainted(true), 0)));
+    return () => {
+      cancelAnimationFrame(frame);
+      if (task !== undefined) clearTimeout(task);
+    };
+  }, [painted, hasRows]);
+  return painted;
 }

@@ -47,6 +47,7 @@ export async function benchRenderer(o: { quick: boolean; log(line: string): void
   let host = await startWebHostProcess({ secretFile, signIn: credentialsFile, quiet: true });
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
   const figures = o.figures;
+  let takeBarePageOut: (() => void) | undefined;
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.addInitScript(PROBES);
@@ -84,7 +85,7 @@ export async function benchRenderer(o: { quick: boolean; log(line: string): void
       special: hostile.map((h) => ({ id: h.id, text: h.text() })),
       marker: MARKER,
     });
-    await serveBarePage(page, origin);
+    takeBarePageOut = await serveBarePage();
     if (want('open')) {
       o.log(`renderer: cold open, ${size.opens} loads against the bare read`);
       figures.push(...(await benchOpen(page, appUrl, origin, size.opens)));
@@ -121,6 +122,7 @@ export async function benchRenderer(o: { quick: boolean; log(line: string): void
     }
     if (want('memory')) figures.push(...(await benchMemory(page, `${size.conversations} conversations and ${seeded.messages} messages cached, all indexed`)));
   } finally {
+    takeBarePageOut?.();
     await browser.close();
     await host.stop();
     await service.stop();

@@ -74,6 +74,46 @@ describe('LocalSearchIndex', () => {
     expect(index.size).toBe(2_999);
   });
 
+  it('gives way to the agent: the build waits until their input has been quiet for a moment', async () => {
+    const db = new InboxDb(uniqueDbName());
+    await db.messages.bulkPut(Array.from({ length: 50 }, (_, i) => msg(i + 1, 1, { content: `filler message ${i}` })));
+    let busy = true;
+    let asked!: () => void;
+    const askedWhileBusy = new Promise<void>((done) => (asked = done));
+    const index = new LocalSearchIndex(db, {
+      sinceLast: () => {
+        if (busy) asked();
+        return busy ? 0 : Infinity;
+      },
+      pending: () => false,
+    });
+    const building = index.start();
+    await askedWhileBusy;
+    // The agent is still busy: nothing indexed yet.
+    expect(index.size).toBe(0);
+    busy = false;
+    await building;
+    expect(index.size).toBe(50);
+  });
+
+  it('ends a slice of the build as soon as input is waiting for the page', async () => {
+    const db = new InboxDb(uniqueDbName());
+    await db.messages.bulkPut(Array.from({ length: 50 }, (_, i) => msg(i + 1, 1, { content: `filler message ${i}` })));
+    // Input waits when the first slice starts (and only then); the index's size each time it is asked.
+    const sizeWhenAsked: number[] = [];
+    const index = new LocalSearchIndex(db, {
+      sinceLast: () => Infinity,
+      pending: () => {
+        sizeWhenAsked.push(index.size);
+        return sizeWhenAsked.length === 1;
+      },
+    });
+    await index.start();
+    // The first slice ended before indexing anything; the next began from the same place.
+    expect(sizeWhenAsked.slice(0, 2)).toEqual([0, 0]);
+    expect(index.size).toBe(50);
+  });
+
   it('completes the word being typed (whole words before it must all match, a one-letter last word waits)', async () => {
     const { index } = await started();
     expect(keys(index, 'invo')).toEqual(['m:100']);

@@ -8,6 +8,7 @@ import type { InboxDb } from '../db/schema';
 import type { HitKind, SearchDoc } from './documents';
 import { contactDoc, conversationDoc, messageDoc } from './documents';
 import { parseKey, SearchEngine } from './engine';
+import type { InputActivity } from '../platform/input-activity';
 
 export interface LocalHit {
   key: string;
@@ -32,6 +33,13 @@ type Change = { upsert: SearchDoc } | { remove: string };
 const READ_SLICE = 500;
 /** Milliseconds of indexing before the page gets the main thread back, while building. */
 const SLICE_MS = 8;
+/**
+ * While building, how long after the agent's last key, click or scroll the next slice waits: what
+ * an action sets off (the render, the cache write, the list reading its rows back, a conversation's
+ * messages) runs in the first few dozen milliseconds after it, and a slice (with the garbage its
+ * indexing leaves) landing among them delayed the frame that shows the action (issue 14).
+ */
+const QUIET_AFTER_INPUT_MS = 250;
 
 /** Snippets kept once read (the hits of the last few queries). */
 const SNIPPETS_KEPT = 500;
@@ -44,7 +52,7 @@ type PostTask = (task: () => void, options: { priority: 'background' }) => Promi
  * tests). Not requestIdleCallback: it runs one callback per idle period, which left the build at
  * a tenth of an idle page's time (minutes for 200,000 messages).
  */
-const nextSlice = () =>
+const nextTask = () =>
   new Promise<void>((done) => {
     const postTask = (globalThis as { scheduler?: { postTask?: PostTask } }).scheduler?.postTask;
     if (postTask) void postTask.call((globalThis as unknown as { scheduler: object }).scheduler, done, { priority: 'background' });
@@ -61,7 +69,24 @@ export class LocalSearchIndex {
   /** Keys the hooks wrote while the build ran: newer than what the build read, so it skips them. */
   private touchedDuringBuild: Set<string> | undefined;
 
-  constructor(private readonly db: InboxDb) {}
+  /** `input`: the agent's input the build gives way to (none: it builds without pausing). */
+  constructor(
+    private readonly db: InboxDb,
+    private readonly input?: InputActivity,
+  ) {}
+
+  /**
+   * The next slice of building: in a background task that starts once the agent's input has been
+   * quiet for a moment (checked again when the task runs: input may have come while it waited).
+   */
+  private async nextSlice() {
+    for (;;) {
+      const wait = this.input ? QUIET_AFTER_INPUT_MS - this.input.sinceLast() : 0;
+      if (wait > 0) await new Promise((done) => setTimeout(done, wait));
+      await nextTask();
+      if (!this.input || this.input.sinceLast() >= QUIET_AFTER_INPUT_MS) return;
+    }
+  }
 
   /** Starts following the cache (hooks first, so nothing written during the build is missed), then indexes what it holds. */
   start(): Promise<void> {
@@ -134,10 +159,11 @@ export class LocalSearchIndex {
         const rows: (T | undefined)[] = await table.where(':id').between(slice[0]!, slice.at(-1)!, true, true).toArray();
         let next = 0;
         while (next < rows.length) {
-          await nextSlice();
+          await this.nextSlice();
           const until = performance.now() + SLICE_MS;
           let added = 0;
-          for (; next < rows.length && performance.now() < until; next++) {
+          // A key or click arriving mid-slice ends it (checked every few rows: the call is not free).
+          for (; next < rows.length && performance.now() < until && !(next % 16 === 0 && this.input?.pending()); next++) {
             const row = rows[next];
             const doc = row && toDoc(row);
             if (!doc || this.touchedDuringBuild?.has(doc.key) || this.engine.has(doc.key)) continue;

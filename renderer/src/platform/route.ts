@@ -30,27 +30,28 @@ export function useConversationRoute(): void {
       if (location.hash === next) return;
       history.pushState(null, '', next || location.pathname + location.search);
     };
-    // Written after the frame that shows the conversation, each in turn: pushState waits on the
-    // browser process, a few milliseconds and on a busy machine tens, which a click that opens a
-    // conversation waited for before anything rendered (issue 14).
+    // Written once the page is next idle (the conversation and its messages shown), each in turn:
+    // pushState waits on the browser process, a few milliseconds and on a busy machine tens, which
+    // a click that opens a conversation waited for before anything rendered, and after its first
+    // frame it still landed before the messages' (issue 14). Within half a second at the latest.
     let queued: (number | undefined)[] = [];
-    let frame = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let pending: (() => void) | undefined;
     const flush = () => {
-      clearTimeout(timer);
-      timer = undefined;
-      cancelAnimationFrame(frame);
+      pending?.();
+      pending = undefined;
       for (const id of queued.splice(0)) write(id);
+    };
+    const whenIdle = (run: () => void): (() => void) => {
+      if (typeof requestIdleCallback === 'function') {
+        const n = requestIdleCallback(run, { timeout: 500 });
+        return () => cancelIdleCallback(n);
+      }
+      const t = setTimeout(run, 0);
+      return () => clearTimeout(t);
     };
     const toAddress = (id: number | undefined) => {
       queued.push(id);
-      if (timer) return;
-      // A hidden page has no frames: then within a quarter of a second.
-      timer = setTimeout(flush, 250);
-      frame = requestAnimationFrame(() => {
-        clearTimeout(timer);
-        timer = setTimeout(flush, 0);
-      });
+      pending ??= whenIdle(flush);
     };
     const fromAddress = () => {
       // The address the agent went to (Back, Forward) is newer than any write still waiting.

@@ -59,11 +59,14 @@ describe('routes', () => {
     useUi.getState().select(4);
     await waitFor(() => expect(location.hash).toBe('#/conversations/4'));
     useUi.getState().select(8);
+    const entries = history.length;
     // Back, before the write of 8 was made: the browser shows the earlier entry and says so.
     history.replaceState(null, '', '/#/conversations/3');
     window.dispatchEvent(new PopStateEvent('popstate'));
     expect(useUi.getState().selectedConversationId).toBe(3);
     await new Promise((done) => setTimeout(done, 600));
+    // 8 never became an entry (Forward would have led to it), and the address stays where Back went.
+    expect(history.length).toBe(entries);
     expect(location.hash).toBe('#/conversations/3');
   });
 });

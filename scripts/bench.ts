@@ -1,4 +1,4 @@
-// npm run bench [-- --only service|renderer|notify] [--scenario open,switch,…] [--quick] [--out bench/results.json]
+// npm run bench [-- --only service|renderer|notify] [--scenario open,switch,…] [--quick] [--out bench/results.json] [--no-build]
 // The performance budget (bench/README.md): every figure an agent feels, each measured against
 // its reference in the same run where it has one (a bare IndexedDB read, one frame, Fastify's
 // hello world), printed as one table and written to bench/results.json. Asserts nothing: a missed
@@ -21,6 +21,8 @@ const { values } = parseArgs({
     scenario: { type: 'string' },
     quick: { type: 'boolean', default: false },
     out: { type: 'string', default: 'bench/results.json' },
+    /** Run the renderer already in dist/renderer (comparing two builds in alternating runs). */
+    'no-build': { type: 'boolean', default: false },
   },
 });
 const quick = values.quick;
@@ -34,6 +36,10 @@ const only = values.only;
 let built: boolean | undefined;
 /** The renderer the page runs, built once for the figures that need it. */
 function buildRenderer() {
+  if (built === undefined && values['no-build']) {
+    log('using the renderer already built in dist/renderer (--no-build)');
+    built = true;
+  }
   if (built === undefined) {
     log('building the renderer (vite build)');
     built = spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' }).status === 0;

@@ -4,6 +4,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../shared/api/records';
 import { MessageList } from '../../renderer/src/components/MessageList';
+import { keepHeights, knownHeight } from '../../renderer/src/conversation/thread-heights';
 import { msg } from './fixtures';
 import { renderWithSession, silentBridge } from './support/render';
 
@@ -48,5 +49,18 @@ describe('MessageList follows the thread', () => {
     rerenderWith(short([...start, msg(4, 1, { created_at: 1_700_000_100 })]));
     await waitFor(() => expect(log().querySelector('article[data-message-id="4"]')).toBeTruthy());
     expect(screen.queryByRole('button', { name: /new message/ })).toBeNull();
+  });
+
+  it('closing keeps the heights its items were measured at, for the next time the thread opens (bounded)', async () => {
+    const start = history(30, 5_001);
+    const { unmount } = renderWithSession(list(start), { bridge: silentBridge });
+    await waitFor(() => expect(fromBottom()).toBeLessThanOrEqual(1));
+    expect(knownHeight('m5030')).toBeUndefined();
+    unmount();
+    // jsdom's measured items are 80 px (setup.ts); the guess is 96.
+    expect(knownHeight('m5030')).toBe(80);
+    keepHeights(new Map(Array.from({ length: 3_000 }, (_, i) => [`x${i}`, 1])));
+    expect(knownHeight('m5030')).toBeUndefined();
+    expect(knownHeight('x2999')).toBe(1);
   });
 });

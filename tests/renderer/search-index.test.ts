@@ -52,7 +52,7 @@ describe.each(modes)('LocalSearchIndex $where', (mode) => {
   let dbs: InboxDb[] = [];
   const indexOf = (db: InboxDb) => {
     dbs = [db];
-    return new LocalSearchIndex(db, mode.worker && (() => mode.worker(dbs)));
+    return new LocalSearchIndex(db, undefined, mode.worker && (() => mode.worker(dbs)));
   };
 
   async function started() {
@@ -156,7 +156,7 @@ describe('the index where its worker fails', () => {
   }
 
   it('builds on the page when the worker cannot be started', async () => {
-    const index = new LocalSearchIndex(await cached(), () => {
+    const index = new LocalSearchIndex(await cached(), undefined, () => {
       throw new Error('blocked by policy');
     });
     await index.start();
@@ -165,7 +165,7 @@ describe('the index where its worker fails', () => {
 
   it('builds on the page when the worker fails after starting, and answers what was asked meanwhile (from what is built so far)', async () => {
     const worker = fakeWorker();
-    const index = new LocalSearchIndex(await cached(), () => worker);
+    const index = new LocalSearchIndex(await cached(), undefined, () => worker);
     void index.start();
     worker.postMessage = () => undefined; // the worker never answers…
     const asked = index.search('invoice');
@@ -178,7 +178,7 @@ describe('the index where its worker fails', () => {
 
   it('builds on the page when the worker cannot open the cache', async () => {
     const worker = fakeWorker();
-    const index = new LocalSearchIndex(await cached(), () => worker);
+    const index = new LocalSearchIndex(await cached(), undefined, () => worker);
     const started = index.start();
     worker.onmessage?.({ data: { type: 'failed', reason: 'DatabaseClosedError' } } as MessageEvent<FromIndexWorker>);
     await started;
@@ -187,22 +187,69 @@ describe('the index where its worker fails', () => {
 });
 
 describe('the index build rests while the agent acts', () => {
-  it('a held build indexes nothing while an unheld one over the same cache does', async () => {
+  it('gives way to the agent: the build waits until their input has been quiet for a moment', async () => {
+    const db = new InboxDb(uniqueDbName());
+    await db.messages.bulkPut(Array.from({ length: 50 }, (_, i) => msg(i + 1, 1, { content: `filler message ${i}` })));
+    let busy = true;
+    let asked!: () => void;
+    const askedWhileBusy = new Promise<void>((done) => (asked = done));
+    const index = new LocalSearchIndex(db, {
+      sinceLast: () => {
+        if (busy) asked();
+        return busy ? 0 : Infinity;
+      },
+      pending: () => false,
+    });
+    const building = index.start();
+    await askedWhileBusy;
+    // The agent is still busy: nothing indexed yet.
+    expect(index.size).toBe(0);
+    busy = false;
+    await building;
+    expect(index.size).toBe(50);
+  });
+
+  it('ends a slice of the build as soon as input is waiting for the page', async () => {
+    const db = new InboxDb(uniqueDbName());
+    await db.messages.bulkPut(Array.from({ length: 50 }, (_, i) => msg(i + 1, 1, { content: `filler message ${i}` })));
+    // Input waits when the first slice starts (and only then); the index's size each time it is asked.
+    const sizeWhenAsked: number[] = [];
+    const index = new LocalSearchIndex(db, {
+      sinceLast: () => Infinity,
+      pending: () => {
+        sizeWhenAsked.push(index.size);
+        return sizeWhenAsked.length === 1;
+      },
+    });
+    await index.start();
+    // The first slice ended before indexing anything; the next began from the same place.
+    expect(sizeWhenAsked.slice(0, 2)).toEqual([0, 0]);
+    expect(index.size).toBe(50);
+  });
+
+  it('in the worker, the build waits while the page tells of input, and answers searches and changes meanwhile', async () => {
     const db = new InboxDb(uniqueDbName());
     await db.messages.bulkPut(Array.from({ length: 600 }, (_, i) => msg(i + 1, 1, { content: `filler message ${i}` })));
-    const held = new IndexCore(db, 8, () => undefined);
-    held.holdOff(60_000);
-    void held.build();
-    let control!: IndexCore;
-    await new Promise<void>((indexed) => {
-      control = new IndexCore(db, 8, indexed);
-      void control.build();
-    });
-    expect(control.size).toBeGreaterThan(0);
-    expect(held.size).toBe(0);
-    // Searches and the cache's changes are still answered while it rests.
-    held.apply([{ upsert: { key: 'm:9000', kind: 'message', refId: 9000, conversationId: 1, title: 'Ava', text: 'urgent refund', snippet: 'urgent refund', at: 1 } }]);
-    expect(held.search('urgent', 5).map((h) => h.key)).toEqual(['m:9000']);
+    const heard: FromIndexWorker[] = [];
+    const send = serveIndex((m) => heard.push(m), (name) => new InboxDb(name));
+    send({ type: 'input' });
+    send({ type: 'open', dbName: db.name });
+    // The agent keeps acting (told more often than the quiet the build waits for) while an unheld
+    // build over the same cache indexes.
+    const telling = setInterval(() => send({ type: 'input' }), 50);
+    try {
+      await new Promise<void>((indexed) => void new IndexCore(db, 8, indexed).build());
+      await new Promise((r) => setTimeout(r, 0));
+      expect(heard.filter((m) => m.type === 'changed')).toEqual([]);
+      send({ type: 'changes', changes: [{ upsert: { key: 'm:9000', kind: 'message', refId: 9000, conversationId: 1, title: 'Ava', text: 'urgent refund', snippet: 'urgent refund', at: 1 } }] });
+      send({ type: 'search', id: 1, query: 'urgent', limit: 5 });
+      const hits = heard.find((m) => m.type === 'hits');
+      expect(hits?.type === 'hits' && hits.hits.map((h) => h.key)).toEqual(['m:9000']);
+    } finally {
+      clearInterval(telling);
+    }
+    // Once the agent is quiet, it builds.
+    await vi.waitFor(() => expect(heard.some((m) => m.type === 'built')).toBe(true), { timeout: 20_000 });
   });
 
   it('the page tells the worker of keys, clicks and scrolls, at most once per 100 ms', async () => {
@@ -213,7 +260,7 @@ describe('the index build rests while the agent acts', () => {
       told.push(message.type);
       post(message);
     };
-    const index = new LocalSearchIndex(new InboxDb(uniqueDbName()), () => worker);
+    const index = new LocalSearchIndex(new InboxDb(uniqueDbName()), { sinceLast: () => Infinity, pending: () => false }, () => worker);
     void index.start();
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'e' }));
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'e' }));

@@ -30,6 +30,7 @@ import { createTypingReporter } from '../composer/typing';
 import { LocalSearchIndex } from '../search/local-index';
 import type { ServiceFeatures } from '../../../shared/bridge/calls/session';
 import { onReconnect } from '../platform/connection';
+import { pageInput } from '../platform/input-activity';
 import type { CatchUpResult } from '../sync/catch-up';
 import { advanceWatermark, catchUp } from '../sync/catch-up';
 import { directoryFollower } from '../sync/directory';
@@ -99,7 +100,7 @@ export function createInboxClient(opts: InboxClientOptions) {
       return () => clearTimeout(t);
     },
   });
-  const search = new LocalSearchIndex(db);
+  const search = new LocalSearchIndex(db, pageInput);
   const notifications = createNotificationCenter({
     db,
     me,

@@ -11,6 +11,7 @@ import { isLocalMessage, markerOf } from '../model/intent';
 import type { HistoryGap } from '../db/schema';
 import type { FollowState, ThreadChange } from '../conversation/follow';
 import { follow, initialFollow, pillText } from '../conversation/follow';
+import { keepHeights, knownHeight } from '../conversation/thread-heights';
 import { threadItems } from '../conversation/thread-items';
 import type { ThreadItem } from '../conversation/thread-items';
 import { MessageBubble } from './MessageBubble';
@@ -73,7 +74,8 @@ export function MessageList(props: {
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => 96,
+    // Heights from the last time this thread was open (conversation/thread-heights.ts), else a guess.
+    estimateSize: (i) => knownHeight(String(getItemKey(i))) ?? 96,
     getItemKey,
     anchorTo: 'end',
     paddingStart: TOP_ROOM_PX,
@@ -82,6 +84,9 @@ export function MessageList(props: {
     // offset clamps to the end), not of the oldest ones the scroll to the end then replaces.
     initialOffset: Number.MAX_SAFE_INTEGER,
   });
+
+  // Closing: what was measured is kept for the next time this thread opens.
+  useEffect(() => () => keepHeights(virtualizer.itemSizeCache), [virtualizer]);
 
   const followState = useRef<FollowState>(initialFollow);
   const [shown, setShown] = useState<FollowState>(initialFollow);

@@ -2,7 +2,7 @@
 // refreshed from the service once per session and whenever the client hears it changed
 // (sync/directory.ts), replaced whole so that a deleted team, label or inbox does not stay selectable.
 import { useQuery } from '@tanstack/react-query';
-import { createContext } from 'react';
+import { createContext, useContext } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Agent, CannedResponse, Inbox, Label, Team } from '../../../shared/api/directory';
 import { useSession } from '../platform/session';
@@ -33,19 +33,29 @@ export function useDirectorySync() {
   });
 }
 
-/** The directory from the cache (empty until the first sync on a new computer). */
+/**
+ * The directory from the cache (empty until the first sync on a new computer). Under the inbox's
+ * `DirectoryContext` once it holds the directory, that one: the composer and the contact panel mount
+ * again with every conversation opened, and each reading the five tables again (and rendering once
+ * more when they came) was part of every switch (issue 14). Elsewhere (the inbox itself, a screen
+ * rendered alone) it is read here.
+ */
 export function useDirectory(): Directory {
   const { db } = useSession();
-  return (
-    useLiveQuery(
-      async () => ({
-        inboxes: await db.inboxes.toArray(),
-        agents: await db.agents.toArray(),
-        teams: await db.teams.toArray(),
-        labels: await db.labels.orderBy('title').toArray(),
-        cannedResponses: await db.cannedResponses.toArray(),
-      }),
-      [db],
-    ) ?? empty
+  const provided = useContext(DirectoryContext);
+  const shared = provided !== empty;
+  const own = useLiveQuery(
+    async () =>
+      shared
+        ? undefined
+        : {
+            inboxes: await db.inboxes.toArray(),
+            agents: await db.agents.toArray(),
+            teams: await db.teams.toArray(),
+            labels: await db.labels.orderBy('title').toArray(),
+            cannedResponses: await db.cannedResponses.toArray(),
+          },
+    [db, shared],
   );
+  return shared ? provided : (own ?? empty);
 }

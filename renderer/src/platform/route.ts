@@ -19,20 +19,48 @@ export const hashFor = (id: number | undefined): string => (id === undefined ? '
 /** Keeps the address and the open conversation together while the inbox is up. */
 export function useConversationRoute(): void {
   useEffect(() => {
-    const fromAddress = () => {
+    const fromAddressNow = () => {
       const id = conversationFromHash(location.hash);
       const ui = useUi.getState();
       if (id !== undefined && id !== ui.selectedConversationId) ui.select(id);
       if (id === undefined && location.hash === '' && ui.selectedConversationId !== undefined) ui.select(undefined);
     };
-    const toAddress = (id: number | undefined) => {
+    const write = (id: number | undefined) => {
       const next = hashFor(id);
       if (location.hash === next) return;
       history.pushState(null, '', next || location.pathname + location.search);
     };
+    // Written once the page is next idle (the conversation and its messages shown), each in turn:
+    // pushState waits on the browser process, a few milliseconds and on a busy machine tens, which
+    // a click that opens a conversation waited for before anything rendered, and after its first
+    // frame it still landed before the messages' (issue 14). Within half a second at the latest.
+    let queued: (number | undefined)[] = [];
+    let pending: (() => void) | undefined;
+    const flush = () => {
+      pending?.();
+      pending = undefined;
+      for (const id of queued.splice(0)) write(id);
+    };
+    const whenIdle = (run: () => void): (() => void) => {
+      if (typeof requestIdleCallback === 'function') {
+        const n = requestIdleCallback(run, { timeout: 500 });
+        return () => cancelIdleCallback(n);
+      }
+      const t = setTimeout(run, 0);
+      return () => clearTimeout(t);
+    };
+    const toAddress = (id: number | undefined) => {
+      queued.push(id);
+      pending ??= whenIdle(flush);
+    };
+    const fromAddress = () => {
+      // The address the agent went to (Back, Forward) is newer than any write still waiting.
+      queued = [];
+      fromAddressNow();
+    };
     // A route in the address when the inbox comes up opens it; else the address follows the app.
-    if (conversationFromHash(location.hash) !== undefined) fromAddress();
-    else toAddress(useUi.getState().selectedConversationId);
+    if (conversationFromHash(location.hash) !== undefined) fromAddressNow();
+    else write(useUi.getState().selectedConversationId);
     const off = useUi.subscribe((s, prev) => {
       if (s.selectedConversationId !== prev.selectedConversationId) toAddress(s.selectedConversationId);
     });
@@ -40,6 +68,7 @@ export function useConversationRoute(): void {
     return () => {
       off();
       window.removeEventListener('popstate', fromAddress);
+      flush();
     };
   }, []);
 }

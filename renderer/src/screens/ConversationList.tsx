@@ -2,7 +2,7 @@
 // virtualized so 10,000 conversations scroll smoothly; the keyboard cursor (j/k) is the listbox's
 // active option. Its rows and upkeep come from `useListView` (conversations/use-list.ts).
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { BulkBarActions } from '../components/BulkBar';
 import { BulkBar } from '../components/BulkBar';
 import { ConversationRow, ROW_HEIGHTS } from '../components/ConversationRow';
@@ -15,7 +15,10 @@ import { useDirectory } from '../directory/use-directory';
 import { usePreferences } from '../state/preferences';
 import { useUi } from '../state/ui';
 
-export function ConversationList(props: { orderRef: { current: readonly number[] }; bulkActions?: BulkBarActions }) {
+/** Memoised: the inbox renders again when a picker opens or closes; the list's own state moves it. */
+export const ConversationList = memo(ConversationListView);
+
+function ConversationListView(props: { orderRef: { current: readonly number[] }; bulkActions?: BulkBarActions }) {
   const view = useUi((s) => s.view);
   const setView = useUi((s) => s.setView);
   const activeId = useUi((s) => s.activeConversationId);

@@ -3,7 +3,7 @@
 // file viewers), the command palette, the shortcuts sheet and the settings screens. The cold open
 // then fetches, parses and runs only what paints the list; `preloadScreens` fetches the rest once
 // the list is up, so the first conversation opened does not wait for its chunk.
-import { lazy } from 'react';
+import { lazy, memo } from 'react';
 
 const conversationView = () => import('./ConversationView');
 const commandPalette = () => import('../components/CommandPalette');
@@ -11,7 +11,9 @@ const shortcutsSheet = () => import('../components/ShortcutsSheet');
 const notificationSettings = () => import('../components/NotificationSettings');
 const waitingSettings = () => import('../components/WaitingSettings');
 
-export const ConversationView = lazy(() => conversationView().then((m) => ({ default: m.ConversationView })));
+// Memoised: the inbox renders again when a picker opens or closes (every triage key but e), and the
+// open conversation (its thread, composer and contact panel) did each time (issue 14).
+export const ConversationView = memo(lazy(() => conversationView().then((m) => ({ default: m.ConversationView }))));
 export const CommandPalette = lazy(() => commandPalette().then((m) => ({ default: m.CommandPalette })));
 export const ShortcutsSheet = lazy(() => shortcutsSheet().then((m) => ({ default: m.ShortcutsSheet })));
 export const NotificationSettings = lazy(() => notificationSettings().then((m) => ({ default: m.NotificationSettings })));

@@ -4,6 +4,7 @@
 // connection; never writes it.
 import type { Table } from 'dexie';
 import type { InboxDb } from '../db/schema';
+import type { InputActivity } from '../platform/input-activity';
 import type { SearchDoc } from './documents';
 import { contactDoc, conversationDoc, messageDoc } from './documents';
 import type { EngineHit } from './engine';
@@ -13,6 +14,14 @@ export type IndexChange = { upsert: SearchDoc } | { remove: string };
 
 /** Rows read from the cache at a time while building. */
 const READ_SLICE = 500;
+/**
+ * While building, how long after the agent's last key, click or scroll the next slice waits: what
+ * an action sets off (the render, the cache write, the list reading its rows back, a conversation's
+ * messages) runs in the first few dozen milliseconds after it, and a slice (with the garbage its
+ * indexing leaves) landing among them delayed the frame that shows the action (issue 14). In the
+ * worker too: a thread of its own still takes a core's time from the page's frames on two cores.
+ */
+export const QUIET_AFTER_INPUT_MS = 250;
 
 type PostTask = (task: () => void, options: { priority: 'background' }) => Promise<void>;
 
@@ -22,7 +31,7 @@ type PostTask = (task: () => void, options: { priority: 'background' }) => Promi
  * changes and searches), a timeout elsewhere. Not requestIdleCallback: it runs one callback per
  * idle period, which left the build at a tenth of an idle page's time.
  */
-const nextSlice = () =>
+const nextTask = () =>
   new Promise<void>((done) => {
     const postTask = (globalThis as { scheduler?: { postTask?: PostTask } }).scheduler?.postTask;
     if (postTask) void postTask.call((globalThis as unknown as { scheduler: object }).scheduler, done, { priority: 'background' });
@@ -32,8 +41,6 @@ const nextSlice = () =>
 export class IndexCore {
   private readonly engine = new SearchEngine();
   private built: Promise<void> | undefined;
-  /** performance.now() before which the build does nothing (holdOff). */
-  private heldUntil = 0;
   /** Keys the cache's changes wrote while the build ran: newer than what the build read, so it skips them. */
   private touchedDuringBuild: Set<string> | undefined;
 
@@ -41,11 +48,13 @@ export class IndexCore {
    * `sliceMs`: milliseconds of indexing before whatever waits gets its turn (on the page: the
    * page's input and frames; in the worker: the page's changes and searches).
    * `changed`: after documents were added, changed or removed.
+   * `input`: the agent's input the build gives way to (none: it builds without pausing).
    */
   constructor(
     private readonly db: InboxDb,
     private readonly sliceMs: number,
     private readonly changed: () => void,
+    private readonly input?: InputActivity,
   ) {}
 
   get size(): number {
@@ -60,9 +69,17 @@ export class IndexCore {
     return this.built;
   }
 
-  /** The build rests for `ms` from now (searches and changes are still answered). */
-  holdOff(ms: number): void {
-    this.heldUntil = Math.max(this.heldUntil, performance.now() + ms);
+  /**
+   * The next slice of building: in a background task that starts once the agent's input has been
+   * quiet for a moment (checked again when the task runs: input may have come while it waited).
+   */
+  private async nextSlice() {
+    for (;;) {
+      const wait = this.input ? QUIET_AFTER_INPUT_MS - this.input.sinceLast() : 0;
+      if (wait > 0) await new Promise((done) => setTimeout(done, wait));
+      await nextTask();
+      if (!this.input || this.input.sinceLast() >= QUIET_AFTER_INPUT_MS) return;
+    }
   }
 
   search(query: string, limit: number): EngineHit[] {
@@ -89,12 +106,11 @@ export class IndexCore {
         const rows: (T | undefined)[] = await table.where(':id').between(slice[0]!, slice.at(-1)!, true, true).toArray();
         let next = 0;
         while (next < rows.length) {
-          await nextSlice();
-          // The agent is at the keys: the build waits (in the worker it would take a core from the page).
-          for (let wait = this.heldUntil - performance.now(); wait > 0; wait = this.heldUntil - performance.now()) await new Promise((r) => setTimeout(r, wait));
+          await this.nextSlice();
           const until = performance.now() + this.sliceMs;
           let added = 0;
-          for (; next < rows.length && performance.now() < until; next++) {
+          // A key or click arriving mid-slice ends it (checked every few rows: the call is not free).
+          for (; next < rows.length && performance.now() < until && !(next % 16 === 0 && this.input?.pending()); next++) {
             const row = rows[next];
             const doc = row && toDoc(row);
             if (!doc || this.touchedDuringBuild?.has(doc.key) || this.engine.has(doc.key)) continue;

@@ -1,6 +1,7 @@
 // What the page and the search index's worker say to each other (index-runner.ts on the page,
 // index-worker.ts in the worker), and the worker's side of it (here, so tests run it too).
 import type { InboxDb } from '../db/schema';
+import type { InputActivity } from '../platform/input-activity';
 import type { EngineHit } from './engine';
 import type { IndexChange } from './index-core';
 import { IndexCore } from './index-core';
@@ -27,16 +28,22 @@ export type FromIndexWorker =
 export const WORKER_SLICE_MS = 12;
 
 /**
- * How long the build rests after the agent's last key, click or scroll. A worker is a thread of
- * its own, so on a machine of two cores its build takes a core's time from the page's frames
- * (measured: switching conversations and triage keys slower under it than under the page's own
- * background slices); rendering what the agent asked for comes first.
+ * The page's input as the worker hears of it (the page tells it of keys, clicks and scrolls,
+ * index-runner.ts): the build gives way to it as on the page (index-core.ts).
  */
-export const INPUT_REST_MS = 400;
+function heardInput(): InputActivity & { heard(): void } {
+  let last = -Infinity;
+  return {
+    heard: () => void (last = performance.now()),
+    sinceLast: () => performance.now() - last,
+    pending: () => false,
+  };
+}
 
 /** The worker's side: answers each message from the page through `post`. */
 export function serveIndex(post: (message: FromIndexWorker) => void, openDb: (name: string) => InboxDb): (message: ToIndexWorker) => void {
   let core: IndexCore | undefined;
+  const input = heardInput();
   // One "changed" a turn however many slices and change batches were applied in it.
   let announced = false;
   const changed = () => {
@@ -51,7 +58,7 @@ export function serveIndex(post: (message: FromIndexWorker) => void, openDb: (na
     switch (message.type) {
       case 'open':
         if (core) return;
-        core = new IndexCore(openDb(message.dbName), WORKER_SLICE_MS, changed);
+        core = new IndexCore(openDb(message.dbName), WORKER_SLICE_MS, changed, input);
         core.build().then(
           () => post({ type: 'built', size: core?.size ?? 0 }),
           (e: unknown) => post({ type: 'failed', reason: e instanceof Error ? e.name : 'error' }),
@@ -64,7 +71,7 @@ export function serveIndex(post: (message: FromIndexWorker) => void, openDb: (na
         post({ type: 'hits', id: message.id, hits: core?.search(message.query, message.limit) ?? [] });
         return;
       case 'input':
-        core?.holdOff(INPUT_REST_MS);
+        input.heard();
         return;
     }
   };

@@ -2,6 +2,7 @@
 // Electron and in web mode), else on the page in short background slices (tests; a page whose
 // worker fails to start or to open the cache falls back to this too, so search never just stops).
 import type { InboxDb } from '../db/schema';
+import type { InputActivity } from '../platform/input-activity';
 import type { EngineHit } from './engine';
 import type { IndexChange } from './index-core';
 import { IndexCore } from './index-core';
@@ -54,8 +55,8 @@ function onAgentInput(tell: () => void): () => void {
   };
 }
 
-function onPage(db: InboxDb, changed: () => void): IndexRunner {
-  const core = new IndexCore(db, PAGE_SLICE_MS, changed);
+function onPage(db: InboxDb, changed: () => void, input: InputActivity | undefined): IndexRunner {
+  const core = new IndexCore(db, PAGE_SLICE_MS, changed, input);
   const built = core.build();
   return {
     built,
@@ -68,15 +69,18 @@ function onPage(db: InboxDb, changed: () => void): IndexRunner {
   };
 }
 
-/** `changed`: the index added, changed or removed documents (results for the same query may differ). */
-export function runIndex(db: InboxDb, changed: () => void, start: () => WorkerLike | undefined = startWorker): IndexRunner {
+/**
+ * `changed`: the index added, changed or removed documents (results for the same query may differ).
+ * `input`: the page's input, which the build gives way to (on the page, or told to the worker).
+ */
+export function runIndex(db: InboxDb, changed: () => void, input: InputActivity | undefined, start: () => WorkerLike | undefined = startWorker): IndexRunner {
   let worker: WorkerLike | undefined;
   try {
     worker = start();
   } catch {
     worker = undefined;
   }
-  if (!worker) return onPage(db, changed);
+  if (!worker) return onPage(db, changed, input);
 
   let size = 0;
   let fallback: IndexRunner | undefined;
@@ -90,7 +94,7 @@ export function runIndex(db: InboxDb, changed: () => void, start: () => WorkerLi
     if (fallback || stopped) return;
     worker?.terminate();
     worker = undefined;
-    fallback = onPage(db, changed);
+    fallback = onPage(db, changed, input);
     void fallback.built.then(builtDone, builtDone);
     for (const [id, q] of asked) {
       asked.delete(id);
@@ -125,7 +129,7 @@ export function runIndex(db: InboxDb, changed: () => void, start: () => WorkerLi
     fallBack();
   };
   worker.postMessage({ type: 'open', dbName: db.name });
-  const stopHearingInput = onAgentInput(() => worker?.postMessage({ type: 'input' }));
+  const stopHearingInput = input ? onAgentInput(() => worker?.postMessage({ type: 'input' })) : () => undefined;
 
   return {
     built,

@@ -5,6 +5,7 @@
 // hits on screen only: 200,000 snippets held in memory would be the biggest thing the page holds.
 import type { Table, Transaction } from 'dexie';
 import type { InboxDb } from '../db/schema';
+import type { InputActivity } from '../platform/input-activity';
 import type { HitKind, SearchDoc } from './documents';
 import { contactDoc, conversationDoc, messageDoc } from './documents';
 import { parseKey } from './engine';
@@ -39,9 +40,13 @@ export class LocalSearchIndex {
   private readonly listeners = new Set<() => void>();
   private runner: IndexRunner | undefined;
 
-  /** `startWorker`: where the index runs (index-runner.ts: a worker of its own where the page can start one). */
+  /**
+   * `input`: the agent's input the build gives way to (none: it builds without pausing).
+   * `startWorker`: where the index runs (index-runner.ts: a worker of its own where the page can start one).
+   */
   constructor(
     private readonly db: InboxDb,
+    private readonly input?: InputActivity,
     private readonly startWorker?: () => WorkerLike | undefined,
   ) {}
 
@@ -54,7 +59,7 @@ export class LocalSearchIndex {
     const changed = () => {
       for (const l of this.listeners) l();
     };
-    this.runner = this.startWorker ? runIndex(this.db, changed, this.startWorker) : runIndex(this.db, changed);
+    this.runner = this.startWorker ? runIndex(this.db, changed, this.input, this.startWorker) : runIndex(this.db, changed, this.input);
     return this.runner.built;
   }
 

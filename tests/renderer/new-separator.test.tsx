@@ -83,6 +83,38 @@ describe('the "New" separator of a conversation opened before it is cached', () 
   });
 });
 
+describe('the "New" separator when what is held cannot place it yet', () => {
+  it('waits for the newest page: a few messages cached without their history (the feed, a live event) say nothing of where unread starts', async () => {
+    const five = [1, 2, 3, 4, 5].map((id) => msg(id, 9, { created_at: 100 + id }));
+    let releaseRead!: () => void;
+    const readHeld = new Promise<void>((resolve) => (releaseRead = resolve));
+    let releaseList!: () => void;
+    const listHeld = new Promise<void>((resolve) => (releaseList = resolve));
+    const fake = fakeBridge({
+      'conversations.read': async () => {
+        await readHeld;
+        return { ok: true, value: { conversation: conv(9, { unread: 5 }), etag: null } };
+      },
+      'messages.list': async () => {
+        await listHeld;
+        return { ok: true, value: { payload: five } };
+      },
+      'conversations.updateLastSeen': () => ({ ok: true, value: conv(9, { unread: 0 }) }),
+    });
+    const { db } = renderWithSession(<ConversationView conversationId={9} />, { bridge: fake.bridge });
+    // Held, with no cursor: nothing says whether older messages (unread too) come before them.
+    await db.messages.bulkPut(five);
+    await waitFor(() => expect(within(log()).queryAllByRole('article')).toHaveLength(5));
+    releaseRead();
+    await waitFor(async () => expect(await db.outbox.filter((e) => e.kind === 'read').count()).toBe(1));
+    expect(within(log()).queryByTestId('new-divider')).toBeNull();
+    // The newest page says these five are the whole history: all five were unread.
+    releaseList();
+    await waitFor(() => expect(within(log()).queryByTestId('new-divider')).not.toBeNull());
+    expect(separatorAbove()).toBe(1);
+  });
+});
+
 /** The id of the message the separator sits above (the next message in the log's order). */
 function separatorAbove(): number | undefined {
   const all = [...log().querySelectorAll('[data-testid="new-divider"], article[data-message-id]')];

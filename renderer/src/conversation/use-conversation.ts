@@ -63,7 +63,13 @@ export function useConversation(id: number, notify: (text: string) => void) {
     if (atOpen) setUnreadAtOpen(atOpen);
   }
   const [separator, setSeparator] = useState<{ id: number | undefined }>();
-  if (!separator && unreadAtOpen !== undefined && cursor !== undefined && shown.length) setSeparator({ id: firstUnreadId(shown, unreadAtOpen, cursor?.hasOlder ?? true) });
+  if (!separator && unreadAtOpen !== undefined && cursor !== undefined && shown.length) {
+    const placed = firstUnreadId(shown, unreadAtOpen, cursor?.hasOlder ?? true);
+    // Not placeable in what is held, while the newest page is still on its way: the held rows may be
+    // a few the feed or a live event cached, with no cursor yet saying where history starts. Fixed
+    // as "none" only once that page could not come, or came and its cursor is read back.
+    if (placed !== undefined || latest.isError || (latest.isSuccess && !latest.isFetching && cursor !== null)) setSeparator({ id: placed });
+  }
 
   // Opening a conversation reads it: unread badges clear at once, and the service hears it
   // through the outbox. While it stays open, whatever arrives unread is read too. One not cached

@@ -52,6 +52,18 @@ describe('routes', () => {
     expect(location.hash).toBe('#/conversations/7');
   });
 
+  it('closing is written at once (a reload before a deferred close would open it again, and opening marks it read)', async () => {
+    history.replaceState(null, '', '/#/conversations/3');
+    const hook = renderHook(() => useConversationRoute());
+    useUi.getState().select(4);
+    useUi.getState().select(undefined);
+    // In the same task: what was waiting, then the close.
+    expect(location.hash).toBe('');
+    await new Promise((done) => setTimeout(done, 600));
+    expect(location.hash).toBe('');
+    hook.unmount();
+  });
+
   it('Back to an earlier address opens its conversation; a write still waiting is dropped, not made after it', async () => {
     history.replaceState(null, '', '/#/conversations/3');
     renderHook(() => useConversationRoute());

@@ -51,7 +51,10 @@ export function useConversationRoute(): void {
     };
     const toAddress = (id: number | undefined) => {
       queued.push(id);
-      pending ??= whenIdle(flush);
+      // Closing is written at once: a reload before a deferred close would open the conversation
+      // again, and opening marks it read, undoing a "mark unread" that closed it (found by chaos).
+      if (id === undefined) flush();
+      else pending ??= whenIdle(flush);
     };
     const fromAddress = () => {
       // The address the agent went to (Back, Forward) is newer than any write still waiting.

@@ -274,3 +274,24 @@ describe('the index build rests while the agent acts', () => {
     expect(told.filter((t) => t === 'input')).toHaveLength(2);
   });
 });
+
+describe('the index worker and a deleted cache', () => {
+  it('lets go of the cache when it is deleted (sign-out) and never opens it again', async () => {
+    const db = new InboxDb(uniqueDbName());
+    await db.messages.bulkPut(Array.from({ length: 3_000 }, (_, i) => msg(i + 1, 1, { content: `filler message ${i}` })));
+    const heard: FromIndexWorker[] = [];
+    let workerDb!: InboxDb;
+    const send = serveIndex(
+      (m) => heard.push(m),
+      (name) => (workerDb = new InboxDb(name)),
+    );
+    send({ type: 'open', dbName: db.name });
+    await vi.waitFor(() => expect(heard.some((m) => m.type === 'changed')).toBe(true));
+    // Deleted mid-build, as sign-out does.
+    await new InboxDb(db.name).delete();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(workerDb.isOpen()).toBe(false);
+    expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(db.name);
+    expect(heard.some((m) => m.type === 'failed')).toBe(false);
+  });
+});

@@ -56,14 +56,24 @@ export function serveIndex(post: (message: FromIndexWorker) => void, openDb: (na
   };
   return (message) => {
     switch (message.type) {
-      case 'open':
+      case 'open': {
         if (core) return;
-        core = new IndexCore(openDb(message.dbName), WORKER_SLICE_MS, changed, input);
+        const db = openDb(message.dbName);
+        // The cache is being deleted (sign-out) or upgraded: this reader lets go for good. Dexie would
+        // otherwise open it again on the build's next read, and re-create a signed-out cache.
+        let letGo = false;
+        db.on('versionchange', () => {
+          letGo = true;
+          db.close({ disableAutoOpen: true });
+          return false;
+        });
+        core = new IndexCore(db, WORKER_SLICE_MS, changed, input);
         core.build().then(
           () => post({ type: 'built', size: core?.size ?? 0 }),
-          (e: unknown) => post({ type: 'failed', reason: e instanceof Error ? e.name : 'error' }),
+          (e: unknown) => !letGo && post({ type: 'failed', reason: e instanceof Error ? e.name : 'error' }),
         );
         return;
+      }
       case 'changes':
         core?.apply(message.changes);
         return;

@@ -6,6 +6,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Conversation, Message } from '../../shared/api/records';
 import { ConversationView } from '../../renderer/src/screens/ConversationView';
 import { useUi } from '../../renderer/src/state/ui';
+import { recordPage } from '../../renderer/src/sync/history';
+import { saveConversations } from '../../renderer/src/db/save';
 import { fakeBridge } from './fake-bridge';
 import { conv, msg } from './fixtures';
 import { renderWithSession } from './support/render';
@@ -112,6 +114,38 @@ describe('the "New" separator when what is held cannot place it yet', () => {
     releaseList();
     await waitFor(() => expect(within(log()).queryByTestId('new-divider')).not.toBeNull());
     expect(separatorAbove()).toBe(1);
+  });
+});
+
+describe('the view waits for the separator before taking its start', () => {
+  // Thirty messages, far more than the 600 px pane holds; the contact's last twenty unread (the
+  // count at the service's cap, the last-seen time at message 10).
+  const long = Array.from({ length: 30 }, (_, i) => msg(i + 1, 11, { created_at: 1_000 + i }));
+  const fromBottom = () => log().scrollHeight - log().scrollTop - log().clientHeight;
+
+  it('opened before the record says what was unread, with the history already held, it opens at the separator, not the bottom', async () => {
+    // The journey's race: the newest page lands (and shows) before the record's read answers. The
+    // view used to settle at the bottom then, and the separator came in above it, out of view.
+    const svc = controlledService({ ...conv(11, { unread: 10 }), agent_last_seen_at: 1_009 }, long);
+    renderWithSession(<ConversationView conversationId={11} />, { bridge: svc.bridge });
+    await waitFor(() => expect(within(log()).queryAllByRole('article').length).toBeGreaterThan(0));
+    svc.release();
+    await waitFor(() => expect(within(log()).queryByTestId('new-divider')).not.toBeNull());
+    expect(separatorAbove()).toBe(11);
+    // Twenty messages of 80 px below it: the view is near the top, far from the bottom.
+    await waitFor(() => expect(fromBottom()).toBeGreaterThan(1_000));
+  });
+
+  it('a read conversation is not held back: it opens at the bottom while the service has not answered', async () => {
+    const never = () => new Promise<never>(() => undefined);
+    const fake = fakeBridge({ 'conversations.read': never, 'messages.list': never });
+    const { db, rerenderWith } = renderWithSession(<></>, { bridge: fake.bridge });
+    await saveConversations(db, [conv(12, { unread: 0 })]);
+    await recordPage(db, 12, { kind: 'latest' }, long.map((m) => ({ ...m, conversation_id: 12 })));
+    rerenderWith(<ConversationView conversationId={12} />);
+    await waitFor(() => expect(within(log()).queryAllByRole('article').length).toBeGreaterThan(0));
+    await waitFor(() => expect(fromBottom()).toBeLessThanOrEqual(1));
+    expect(within(log()).queryByTestId('new-divider')).toBeNull();
   });
 });
 

@@ -63,7 +63,9 @@ export function useConversation(id: number, notify: (text: string) => void) {
     if (atOpen) setUnreadAtOpen(atOpen);
   }
   const [separator, setSeparator] = useState<{ id: number | undefined }>();
-  if (!separator && unreadAtOpen !== undefined && cursor !== undefined && shown.length) {
+  // Nothing unread: none, at once (a read conversation opens at its newest message without waiting).
+  if (!separator && unreadAtOpen !== undefined && unreadAtOpen.unread <= 0) setSeparator({ id: undefined });
+  else if (!separator && unreadAtOpen !== undefined && cursor !== undefined && shown.length) {
     const placed = firstUnreadId(shown, unreadAtOpen, cursor?.hasOlder ?? true);
     // Not placeable in what is held, while the newest page is still on its way: the held rows may be
     // a few the feed or a live event cached, with no cursor yet saying where history starts. Fixed
@@ -108,6 +110,8 @@ export function useConversation(id: number, notify: (text: string) => void) {
     /** The search hit to show, once it is held; a hit the service no longer has is dropped. */
     target: jump && (held || around.isSuccess || around.isError) ? { messageId: jump.messageId, n: jump.n } : undefined,
     newFrom: separator?.id,
+    /** Where the separator goes is not known yet: the thread waits before taking the view to its start. */
+    newFromPending: separator === undefined,
     fillGap,
     retry: (seq: number) => void client.actions.retryMessage(seq),
     discard: (seq: number) => {

@@ -26,7 +26,25 @@ async function open() {
 }
 const openView = (db) => db.table('conversations').where('[status+lastActivityAt]').between(['open', Dexie.minKey], ['open', Dexie.maxKey]);
 window.__bare = { scriptAt };
-(async () => {
+if (params.get('mode') === 'keys') {
+  // The key reference: the rows as plain elements, and a key whose handler makes one change
+  // (the first row goes), so a key's time to its frame has nothing of the app's in it.
+  const list = document.createElement('div');
+  (document.body ?? document.documentElement).append(list);
+  for (let i = 0; i < 60; i++) {
+    const row = document.createElement('div');
+    row.id = 'r' + i;
+    row.style.cssText = 'height: 67px; border-bottom: 1px solid #ddd; font: 14px system-ui';
+    row.textContent = 'Conversation ' + i + ': the export to CSV produces an empty file';
+    list.append(row);
+  }
+  let next = 0;
+  addEventListener('keydown', (e) => {
+    if (e.key !== 'e') return;
+    document.getElementById('r' + next++)?.remove();
+  });
+  window.__bare.done = performance.now();
+} else (async () => {
   const db = await open();
   const mode = params.get('mode');
   const started = performance.now();
@@ -34,6 +52,7 @@ window.__bare = { scriptAt };
   window.__bare.readMs = performance.now() - started;
   window.__bare.rows = rows.length;
   window.__bare.done = performance.now();
+  console.debug('bench:bareDone');
   window.__bare.messages = async (id) => {
     const t = performance.now();
     const list = await db.table('messages').where('[conversation_id+id]').between([id, 0], [id, Infinity]).toArray();
@@ -68,9 +87,16 @@ declare global {
 
 /** Navigates to the bare page and reads: navigation → rows read, and the read alone. */
 export async function bareOpen(page: Page, origin: string, mode: 'first' | 'whole'): Promise<{ navToRead: number; read: number; rows: number }> {
-  await page.goto(`${origin}/__bench/bare.html?mode=${mode}`);
-  await page.waitForFunction(() => window.__bare?.done !== undefined, undefined, { timeout: 60_000 });
+  const done = page.waitForEvent('console', { predicate: (m) => m.text() === 'bench:bareDone', timeout: 60_000 });
+  await page.goto(`${origin}/__bench/bare.html?mode=${mode}`, { waitUntil: 'commit' });
+  await done;
   return page.evaluate(() => ({ navToRead: window.__bare!.done!, read: window.__bare!.readMs!, rows: window.__bare!.rows! }));
+}
+
+/** The bare key page (mode=keys): 60 plain rows; the key \`e\` removes the first one left. */
+export async function bareKeysPage(page: Page, origin: string): Promise<void> {
+  await page.goto(`${origin}/__bench/bare.html?mode=keys`);
+  await page.waitForFunction(() => window.__bare?.done !== undefined, undefined, { timeout: 60_000 });
 }
 
 /** In the bare page: one read of a conversation's messages, as the conversation screen asks for them. */

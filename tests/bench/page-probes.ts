@@ -88,7 +88,7 @@ export const PROBES = `
       bench.firstRows = null;
       afterFrame((t) => { bench.firstRows = t; });
       obs.disconnect();
-      const full = () => /[0-9]+ conversations/.test(document.querySelector('.list-status')?.textContent ?? '') ? afterFrame((t) => { bench.fullList = t; }) : requestAnimationFrame(full);
+      const full = () => /[0-9]+ conversations/.test(document.querySelector('.list-status')?.textContent ?? '') ? afterFrame((t) => { bench.fullList = t; console.debug('bench:fullList'); }) : requestAnimationFrame(full);
       requestAnimationFrame(full);
     }).observe(document, { childList: true, subtree: true });
   })();

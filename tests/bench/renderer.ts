@@ -114,7 +114,7 @@ export async function benchRenderer(o: { quick: boolean; log(line: string): void
     }
     if (want('triage')) {
       o.log(`renderer: triage, ${size.samples} of each`);
-      figures.push(...(await benchTriage(page, size.samples, SYNTHETIC_LABELS)));
+      figures.push(...(await benchTriage(page, origin, size.samples, SYNTHETIC_LABELS)));
     }
     if (want('search')) {
       o.log('renderer: local search');

@@ -2,11 +2,15 @@
 // the change, to the end of the frame that shows it in the list. Resolve (`e`: the row leaves the
 // Open list), label (`l`, type, Space, then Enter: the label's chip on the row), assign (`a`, type,
 // then Enter: the assignee's chip), snooze (`s`, then Enter on the first preset: the row leaves).
-// Each on a fresh row. The reference is one frame of this page, measured idle in the same run.
+// Each on a fresh row. The reference is one frame of this page, measured idle in the same run;
+// beside it, the same measurement of a key on a bare page (bare-read.ts, mode=keys: 60 plain rows,
+// a handler that removes one), in a page of its own (its own browser context) in the same run: what this method reads for a
+// key that does nothing else, the floor under any triage key on this machine.
 import type { Page } from '@playwright/test';
 import type { Figure } from '../../../scripts/bench/figures';
 import { against, median, percentile } from '../../../scripts/bench/figures';
-import { arm, frameInterval, measured } from '../page-probes';
+import { bareKeysPage } from '../bare-read';
+import { arm, frameInterval, measured, PROBES } from '../page-probes';
 import { traced } from '../trace';
 
 const activeRowId = async (page: Page) => Number(await page.locator('#conversation-listbox [role="option"][aria-selected="true"]').getAttribute('data-conversation-id'));
@@ -17,7 +21,27 @@ async function picker(page: Page, key: string, name: string) {
   await page.getByRole('dialog', { name, exact: true }).waitFor();
 }
 
-export async function benchTriage(page: Page, samples: number, avoidLabels: readonly string[]): Promise<Figure[]> {
+/** The bare key page's key → frame without the row, `samples` times (at most 59). */
+async function bareKeys(page: Page, origin: string, samples: number): Promise<number[]> {
+  const bare = await page.context().browser()!.newPage({ viewport: page.viewportSize() ?? { width: 1280, height: 800 } });
+  try {
+    await bare.addInitScript(PROBES);
+    await bareKeysPage(bare, origin);
+    const times: number[] = [];
+    for (let i = 0; i < Math.min(samples, 59); i++) {
+      await arm(bare, 'keydown', { selector: `#r${i}`, present: false });
+      await bare.keyboard.press('e');
+      times.push(await measured(bare));
+    }
+    return times;
+  } finally {
+    await bare.close();
+  }
+}
+
+export async function benchTriage(page: Page, origin: string, samples: number, avoidLabels: readonly string[]): Promise<Figure[]> {
+  const floor = await bareKeys(page, origin, samples * 3);
+  await page.bringToFront();
   const list = page.locator('#conversation-listbox');
   await list.focus();
   await page.keyboard.press('j');
@@ -69,6 +93,9 @@ export async function benchTriage(page: Page, samples: number, avoidLabels: read
   if (process.env.BENCH_TRACE) await traced(page, 'triage', () => round(samples, { resolve: [], label: [], assign: [], snooze: [] }));
   const ref = { limit: frame, limitName: 'one frame' };
   const figures: Figure[] = [];
+  const floorNote = `${floor.length} keys on the bare page in a tab of its own, this run; max ${Math.max(...floor).toFixed(1)} ms`;
+  figures.push({ ...against('reference: a bare page\'s key → one row gone, p50', median(floor), 'ms', ref, '', () => true, floorNote), met: null });
+  figures.push({ ...against('reference: a bare page\'s key → one row gone, p95', percentile(floor, 95), 'ms', ref, '', () => true, floorNote), met: null });
   for (const [kind, xs] of Object.entries(times)) {
     const note = `${xs.length} times; max ${Math.max(...xs).toFixed(1)} ms`;
     figures.push({ ...against(`triage ${kind}: key → change shown, p50`, median(xs), 'ms', ref, '', () => true, note), met: null });

@@ -24,11 +24,14 @@ const gate = vi.hoisted(() => {
   };
 });
 
+const wholeReads = vi.hoisted(() => ({ n: 0 }));
+
 vi.mock('../../renderer/src/conversations/view', async (importOriginal) => {
   const original = await importOriginal<typeof View>();
   return {
     ...original,
     readView: async (...args: Parameters<typeof original.readView>) => {
+      wholeReads.n++;
       await gate.wait();
       return original.readView(...args);
     },
@@ -90,5 +93,30 @@ describe('ConversationList first paint', () => {
     gate.open();
     await waitFor(() => expect(setSize()).toBe(200));
     expect(useUi.getState().activeConversationId).toBe(10);
+  }, 30_000);
+
+  it('asks for the whole view only once a frame has shown the first screenful', async () => {
+    // Frames are held here: nothing has been painted until they run.
+    const frames: FrameRequestCallback[] = [];
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
+    try {
+      const session = testSession();
+      const first = renderWithSession(<ConversationList orderRef={orderRef} />, { bridge: silentBridge, session });
+      await saveConversations(first.db, mine);
+      await waitFor(() => expect(setSize()).toBe(100));
+      first.unmount();
+      // Opened again over the cache that now holds them (the same session's database): the first screenful comes first.
+      wholeReads.n = 0;
+      renderWithSession(<ConversationList orderRef={orderRef} />, { bridge: silentBridge, session });
+      await waitFor(() => expect(setSize()).toBe(60));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(wholeReads.n).toBe(0);
+
+      act(() => frames.splice(0).forEach((cb) => cb(performance.now())));
+      await waitFor(() => expect(wholeReads.n).toBe(1));
+      await waitFor(() => expect(setSize()).toBe(100));
+    } finally {
+      raf.mockRestore();
+    }
   }, 30_000);
 });

@@ -25,6 +25,8 @@ interface EarlyRead {
   taken?: boolean;
   /** Set once read. */
   rows?: CachedConversation[] | undefined;
+  /** The read itself (undefined if it failed). */
+  reading?: Promise<CachedConversation[] | undefined>;
 }
 
 let early: EarlyRead | undefined;
@@ -68,8 +70,8 @@ export function startEarlyRead(): void {
   const view = useUi.getState().view;
   const read: EarlyRead = { dbName: last.dbName, meId: last.meId, key: viewKey(view), db: new InboxDb(last.dbName) };
   early = read;
-  readFirstRows(read.db, view, read.meId, FIRST_ROWS).then(
-    (rows) => void (read.rows = rows),
+  read.reading = readFirstRows(read.db, view, read.meId, FIRST_ROWS).then(
+    (rows) => (read.rows = rows),
     () => undefined,
   );
 }
@@ -78,6 +80,16 @@ export function startEarlyRead(): void {
 export function earlyRows(dbName: string, meId: number, key: string): CachedConversation[] | undefined {
   const read = early;
   return read && read.dbName === dbName && read.meId === meId && read.key === key ? read.rows : undefined;
+}
+
+/**
+ * The early read for this cache, agent and view while it is still on its way (the list rendered
+ * first): the list shows its rows when they come, rather than only when its own read, asked later
+ * and queued behind it, answers.
+ */
+export function earlyRowsComing(dbName: string, meId: number, key: string): Promise<CachedConversation[] | undefined> | undefined {
+  const read = early;
+  return read && read.rows === undefined && read.dbName === dbName && read.meId === meId && read.key === key ? read.reading : undefined;
 }
 
 /** The database opened early, for the session whose cache it is (another session's is closed). */

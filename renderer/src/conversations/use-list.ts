@@ -15,7 +15,7 @@ import { refreshCounts, revalidateView } from './revalidate';
 import type { ListView } from './view';
 import { stableOrder } from './stable-order';
 import { countsKey, patchView, readFirstRows, readView, viewKey, withInFlight } from './view';
-import { earlyRows, FIRST_ROWS } from './early-rows';
+import { earlyRows, earlyRowsComing, FIRST_ROWS } from './early-rows';
 import type { InboxDb } from '../db/schema';
 import type { CachedConversation } from '../db/schema';
 
@@ -117,21 +117,35 @@ export function useListView(view: ListView, orderRef: { current: readonly number
   const completeKey = useRef<string | undefined>(undefined);
   // On a cold open they may have been read already, while the page asked main for the session.
   const early = earlyRows(db.name, meId, key);
-  const first = useLiveQuery(
+  const own = useLiveQuery(
     async () => (completeKey.current === key ? undefined : { key, rows: await readFirstRows(db, view, meId, FIRST_ROWS) }),
     [db, view, meId, key],
     early && { key, rows: early },
   );
+  // Still on their way at the first render: shown when they come, until the list's own read answers.
+  const [coming] = useState(() => ({ key, reading: early ? undefined : earlyRowsComing(db.name, meId, key) }));
+  const [arrived, setArrived] = useState<{ key: string; rows: CachedConversation[] } | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void coming.reading?.then((rows) => live && rows && setArrived({ key: coming.key, rows }));
+    return () => void (live = false);
+  }, [coming]);
+  const first = own ?? arrived;
   // Once the whole view is in, the first screenful is no longer read (its query answers undefined).
   const [wholeKey, setWholeKey] = useState<string | undefined>(undefined);
   const firstIn = first?.key === key || wholeKey === key;
-  const result = useWholeView(db, view, meId, key, firstIn);
+  // With a first screenful to show, the whole view is asked for once it is on screen: its read
+  // (10,000 rows) is begun and taken in outside the task and frame that show the first rows.
+  const firstRows = first?.key === key ? first.rows : undefined;
+  const [painted, setPainted] = useState(false);
+  const result = useWholeView(db, view, meId, key, firstIn && (painted || !firstRows?.length || wholeKey === key));
   const complete = result?.key === key;
   if (complete && wholeKey !== key) setWholeKey(key);
   useEffect(() => {
     completeKey.current = complete ? key : undefined;
   }, [complete, key]);
   const shown = complete ? result.rows : first?.key === key ? first.rows : undefined;
+  useFirstRowsPainted(Boolean(shown?.length), painted, setPainted);
   // Actions the cache has not handed back yet apply here in memory, so the list answers at once.
   const inFlight = useSyncExternalStore(client.inFlight.subscribe, client.inFlight.items);
   const sorted = useMemo(() => (shown ? withInFlight(shown, inFlight, view, meId) : undefined), [shown, inFlight, view, meId]);
@@ -202,5 +216,18 @@ export function useListView(view: ListView, orderRef: { current: readonly number
     previous.current = ids;
   }, [rows, complete]);
 
-  return { rows, complete, counts, revalidate };
+  return { rows, complete, counts, revalidate, painted };
+}
+
+/** Sets `painted` once a frame showing rows has been painted (an animation frame, then a task after it). */
+function useFirstRowsPainted(hasRows: boolean, painted: boolean, setPainted: (painted: true) => void): void {
+  useEffect(() => {
+    if (painted || !hasRows) return;
+    let task: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (task = setTimeout(() => setPainted(true), 0)));
+    return () => {
+      cancelAnimationFrame(frame);
+      if (task !== undefined) clearTimeout(task);
+    };
+  }, [painted, hasRows, setPainted]);
 }

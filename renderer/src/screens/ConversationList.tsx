@@ -2,7 +2,7 @@
 // virtualized so 10,000 conversations scroll smoothly; the keyboard cursor (j/k) is the listbox's
 // active option. Its rows and upkeep come from `useListView` (conversations/use-list.ts).
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import type { BulkBarActions } from '../components/BulkBar';
 import { BulkBar } from '../components/BulkBar';
 import { ConversationRow, ROW_HEIGHTS } from '../components/ConversationRow';
@@ -29,11 +29,10 @@ function ConversationListView(props: { orderRef: { current: readonly number[] };
   const density = usePreferences((s) => s.density);
   const rowHeight = ROW_HEIGHTS[density];
 
-  const { rows, complete, counts, revalidate } = useListView(view, props.orderRef);
+  const { rows, complete, counts, revalidate, painted } = useListView(view, props.orderRef);
 
   const scroller = useRef<HTMLDivElement>(null);
   const count = rows?.length ?? 0;
-  const painted = useFirstRowsPainted(count > 0);
   // Items keyed by index (the default), not by conversation: rows are never measured (fixed height),
   // so a key per row bought nothing, and a key function that changed with the rows made the
   // virtualizer lay out all 10,000 again on every triage key. React keys rows by id below.
@@ -120,17 +119,3 @@ function ConversationListView(props: { orderRef: { current: readonly number[] };
   );
 }
 
-/** False until a frame showing rows has been painted (an animation frame, then a task after it). */
-function useFirstRowsPainted(hasRows: boolean): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    if (painted || !hasRows) return;
-    let task: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => (task = setTimeout(() => setPainted(true), 0)));
-    return () => {
-      cancelAnimationFrame(frame);
-      if (task !== undefined) clearTimeout(task);
-    };
-  }, [painted, hasRows]);
-  return painted;
-}

@@ -62,6 +62,23 @@ export function atomically<T>(ctx: { db: Db; bus: EventBus }, work: () => T): T 
   return result;
 }
 
+/**
+ * Runs `work` inside a transaction the caller holds open (its commits are savepoints of it) and
+ * answers the events its commits made instead of emitting them: the caller emits them once its
+ * transaction has committed (group-commit.ts), and drops them if it does not.
+ */
+export function holdingEvents<T>(db: Db, work: () => T): { value: T; events: DomainEvent[] } {
+  if (heldEvents.has(db)) throw new Error('holdingEvents() does not nest');
+  if (!db.inTransaction) throw new Error('holdingEvents() needs an open transaction');
+  const events: DomainEvent[] = [];
+  heldEvents.set(db, events);
+  try {
+    return { value: work(), events };
+  } finally {
+    heldEvents.delete(db);
+  }
+}
+
 export interface NewContact {
   accountId: number;
   name?: string | null;

@@ -43,6 +43,8 @@ declare module 'fastify' {
     clientContact: ClientContactScope;
     /** Client API: the contact's conversation of the path's conversation_id (set by the conversation scope). */
     clientConversation: ClientConversationScope;
+    /** Client API: `GroupCommit.epoch` before the scope's first read (set by the inbox scope). */
+    clientReadEpoch: number;
   }
 }
 
@@ -67,13 +69,46 @@ type PathParams = Record<string, unknown>;
 // The hooks are callback hooks, not async ones: they run on every Client request, and an async
 // hook costs a promise and a microtask turn each time. A throw is answered as a rejection would be.
 
-/** Every route of `scope` (and its plugins) answers for the inbox of its path's inbox_identifier. */
-export function installInboxScope(scope: FastifyInstance, db: Db) {
+// The three lookups, one per level, each answering 404 for a path identifier that names nothing.
+// The hooks below run them for every request; a grouped message create runs them again when what
+// its hooks read may have changed before its write ran (resolveConversationScope).
+
+function inboxScope(db: Db, params: PathParams): InboxRow {
+  const inbox = apiInboxByIdentifier(db, identifier(params.inbox_identifier));
+  if (!inbox) throw notFound();
+  return inbox;
+}
+
+function contactScope(db: Db, inbox: InboxRow, params: PathParams): ClientContactScope {
+  const found = contactInboxWithContact(db, inbox.id, identifier(params.contact_identifier));
+  if (!found) throw notFound();
+  return { inbox, contactInbox: found.contactInbox, contact: found.contact };
+}
+
+function conversationScope(db: Db, scope: ClientContactScope, params: PathParams): ClientConversationScope {
+  const { inbox, contactInbox, contact } = scope;
+  const conversation = visibleConversation(db, contactInbox, 'client', inbox.account_id, conversationId(params.conversation_id));
+  if (!conversation) throw notFound();
+  return { inbox, contactInbox, contact, conversation };
+}
+
+/** The conversation scope of a request's path, read now (what the three hooks resolve, in their order). */
+export function resolveConversationScope(db: Db, params: unknown): ClientConversationScope {
+  const path = params as PathParams;
+  return conversationScope(db, contactScope(db, inboxScope(db, path), path), path);
+}
+
+/**
+ * Every route of `scope` (and its plugins) answers for the inbox of its path's inbox_identifier.
+ * `readEpoch()` is stamped on the request before the first read (`request.clientReadEpoch`): a
+ * grouped write reads its scope again when a group settled after that (group-commit.ts).
+ */
+export function installInboxScope(scope: FastifyInstance, db: Db, readEpoch: () => number) {
   scope.decorateRequest('clientInbox', null as unknown as InboxRow);
+  scope.decorateRequest('clientReadEpoch', 0);
   scope.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
-    const inbox = apiInboxByIdentifier(db, identifier((request.params as PathParams).inbox_identifier));
-    if (!inbox) throw notFound();
-    request.clientInbox = inbox;
+    request.clientReadEpoch = readEpoch();
+    request.clientInbox = inboxScope(db, request.params as PathParams);
     done();
   });
 }
@@ -82,10 +117,7 @@ export function installInboxScope(scope: FastifyInstance, db: Db) {
 export function installContactScope(scope: FastifyInstance, db: Db) {
   scope.decorateRequest('clientContact', null as unknown as ClientContactScope);
   scope.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
-    const inbox = request.clientInbox;
-    const found = contactInboxWithContact(db, inbox.id, identifier((request.params as PathParams).contact_identifier));
-    if (!found) throw notFound();
-    request.clientContact = { inbox, contactInbox: found.contactInbox, contact: found.contact };
+    request.clientContact = contactScope(db, request.clientInbox, request.params as PathParams);
     done();
   });
 }
@@ -94,10 +126,7 @@ export function installContactScope(scope: FastifyInstance, db: Db) {
 export function installConversationScope(scope: FastifyInstance, db: Db) {
   scope.decorateRequest('clientConversation', null as unknown as ClientConversationScope);
   scope.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
-    const { inbox, contactInbox, contact } = request.clientContact;
-    const conversation = visibleConversation(db, contactInbox, 'client', inbox.account_id, conversationId((request.params as PathParams).conversation_id));
-    if (!conversation) throw notFound();
-    request.clientConversation = { inbox, contactInbox, contact, conversation };
+    request.clientConversation = conversationScope(db, request.clientContact, request.params as PathParams);
     done();
   });
 }

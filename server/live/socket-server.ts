@@ -18,6 +18,7 @@ import { identifyHandshake, roomsOf, sameIdentity } from './identity';
 import type { LiveDelivery } from './payloads';
 import type { Presence } from './presence';
 import { viewingOf } from './presence';
+import { writeBroadcastFramesDirectly } from './broadcast-frames';
 import { coalesceWrites } from './write-coalescing';
 
 export interface SocketIoOptions {
@@ -80,7 +81,7 @@ export function attachSocketIo(server: HttpServer, db: Db, options: SocketIoOpti
     connectionStateRecovery: { maxDisconnectionDuration: options.recoveryWindowMs ?? 120_000, skipMiddlewares: true },
   });
   restoreOnlyIfStillAuthorized(io, db);
-  coalesceWrites(io);
+  writeBroadcastFramesDirectly(io, coalesceWrites(io));
   io.use((socket, next) => {
     const auth = (socket.handshake.auth ?? {}) as Record<string, unknown>;
     const who = identifyHandshake(db, auth);

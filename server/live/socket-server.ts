@@ -19,7 +19,7 @@ import type { LiveDelivery } from './payloads';
 import type { Presence } from './presence';
 import { viewingOf } from './presence';
 import { writeBroadcastFramesDirectly } from './broadcast-frames';
-import { coalesceWrites } from './write-coalescing';
+import { coalesceWrites, turnCorker } from './write-coalescing';
 
 export interface SocketIoOptions {
   /** How long a dropped client's missed events are kept for it (default two minutes). */
@@ -81,7 +81,9 @@ export function attachSocketIo(server: HttpServer, db: Db, options: SocketIoOpti
     connectionStateRecovery: { maxDisconnectionDuration: options.recoveryWindowMs ?? 120_000, skipMiddlewares: true },
   });
   restoreOnlyIfStillAuthorized(io, db);
-  writeBroadcastFramesDirectly(io, coalesceWrites(io));
+  const corkForTurn = turnCorker();
+  coalesceWrites(io, corkForTurn);
+  writeBroadcastFramesDirectly(io, corkForTurn);
   io.use((socket, next) => {
     const auth = (socket.handshake.auth ?? {}) as Record<string, unknown>;
     const who = identifyHandshake(db, auth);

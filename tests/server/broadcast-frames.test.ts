@@ -1,18 +1,20 @@
 // A broadcast's WebSocket frame written straight to each plain WebSocket connection
 // (server/live/broadcast-frames.ts): one write of the whole frame per socket, the same bytes, and
 // nothing overtaken, lost or doubled when engine.io holds packets of its own or a connection drops.
+// ActionCable's deliveries share a turn's TCP write too (server/live/cable/server.ts).
 import type { Socket as NetSocket } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContact } from '../../server/store/writes';
 import { demoService } from '../support/demo-service';
 import type { DemoService } from '../support/demo-service';
+import { subscribeRoom } from '../support/official-cable';
 import { connectSocket } from '../support/sockets';
 import type { TestSocket } from '../support/sockets';
 
 let svc: DemoService;
 let baseUrl: string;
-const open: TestSocket[] = [];
+const open: { close(): void }[] = [];
 beforeAll(async () => {
   svc = await demoService();
   baseUrl = await svc.app.listen({ port: 0, host: '127.0.0.1' });
@@ -110,5 +112,38 @@ describe('broadcast frames', () => {
     expect(dropped.socket.recovered).toBe(true);
     expect(heard(dropped, name)).toHaveLength(1);
     expect(heard(stays, name)).toHaveLength(1);
+  });
+});
+
+describe('ActionCable deliveries', () => {
+  it("of one event-loop turn leave in one TCP write per connection, in order, as the official client reads them", async () => {
+    // The server's side of the next /cable connection, taken from its upgrade request.
+    const upgraded = new Promise<NetSocket>((resolve) => {
+      const onUpgrade = (request: { url?: string }, socket: NetSocket) => {
+        if (!request.url?.startsWith('/cable')) return;
+        svc.app.server.off('upgrade', onUpgrade);
+        resolve(socket);
+      };
+      svc.app.server.on('upgrade', onUpgrade);
+    });
+    const { pubsub_token, id } = svc.db.prepare('SELECT id, pubsub_token FROM users WHERE email = ?').get('alex@acme.example') as { id: number; pubsub_token: string };
+    const cable = await subscribeRoom(baseUrl, { pubsub_token, account_id: svc.creds.accountId, user_id: id });
+    open.push(cable);
+    const tcp = await upgraded;
+    let writes = 0;
+    for (const method of ['_write', '_writev'] as const) {
+      const original = tcp[method]!.bind(tcp) as (...args: unknown[]) => void;
+      (tcp as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+        writes++;
+        original(...args);
+      };
+    }
+    const batch = Array.from({ length: 10 }, (_, i) => `Cable batch ${i} ${randomUUID()}`);
+    const last = cable.next('contact.created', (d) => d.name === batch[9]);
+    for (const name of batch) createContact({ db: svc.db, bus: svc.bus, now: svc.clock() }, { accountId: svc.creds.accountId, name });
+    await last;
+    expect(cable.received.filter((r) => r.event === 'contact.created').map((r) => r.data.name).slice(-10)).toEqual(batch);
+    // One ws send (one write) per event before.
+    expect(writes).toBe(1);
   });
 });

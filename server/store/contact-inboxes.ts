@@ -30,7 +30,7 @@ export interface ContactInboxRow {
   updated_at: number;
 }
 
-export const contactInboxById = (db: Db, id: number) => stmt(db, 'SELECT * FROM contact_inboxes WHERE id = ?').get(id) as ContactInboxRow | undefined;
+export const contactInboxById = (db: Db, id: number) => rows<ContactInboxRow>(db, 'SELECT * FROM contact_inboxes WHERE id = ?').get(id);
 
 export function contactInboxBySource(db: Db, inboxId: number, sourceId: string) {
   return stmt(db, 'SELECT * FROM contact_inboxes WHERE inbox_id = ? AND source_id = ?').get(inboxId, sourceId) as ContactInboxRow | undefined;

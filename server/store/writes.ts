@@ -184,9 +184,10 @@ export function insertMessage(ctx: WriteContext, m: NewMessage, events: DomainEv
   const id = Number(
     stmt(
       ctx.db,
+      // change_seq: the value the insert trigger is about to take (migration 9), so it need not write the row again.
       `INSERT INTO messages (account_id, inbox_id, conversation_id, message_type, content_type, content, private, status, source_id,
-         content_attributes, sender_type, sender_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 'sent', ?, ?, ?, ?, ?, ?)`,
+         content_attributes, sender_type, sender_id, created_at, updated_at, change_seq)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'sent', ?, ?, ?, ?, ?, ?, (SELECT value + 1 FROM change_sequence WHERE id = 1))`,
     ).run(
       c.account_id,
       c.inbox_id,

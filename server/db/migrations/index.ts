@@ -10,6 +10,7 @@ import { syncRevisions } from './005-sync-revisions';
 import { idempotencyKeys } from './006-idempotency-keys';
 import { customAttributeDefinitions } from './007-custom-attribute-definitions';
 import { contactInboxIndex } from './008-contact-inbox-index';
+import { messageChangeSeqOnInsert } from './009-message-change-seq-on-insert';
 
 export const migrations: readonly string[] = [
   coreSchema,
@@ -20,4 +21,5 @@ export const migrations: readonly string[] = [
   idempotencyKeys,
   customAttributeDefinitions,
   contactInboxIndex,
+  messageChangeSeqOnInsert,
 ];

@@ -8,7 +8,7 @@ import { inTransaction, stmt } from '../db/open';
 import type { DomainEvent, EventBus, Performer } from '../events/bus';
 import type { ContactRow } from './contacts';
 import type { MessageRow } from './messages';
-import { messageById } from './messages';
+import { rows } from '../db/rows';
 import type { AvatarChange } from './contact-avatars';
 import { applyAvatar } from './contact-avatars';
 import type { ConversationRow } from './conversations';
@@ -181,29 +181,30 @@ export interface NewMessage {
  */
 export function insertMessage(ctx: WriteContext, m: NewMessage, events: DomainEvent[]): MessageRow {
   const c = m.conversation;
-  const id = Number(
-    stmt(
-      ctx.db,
-      // change_seq: the value the insert trigger is about to take (migration 9), so it need not write the row again.
-      `INSERT INTO messages (account_id, inbox_id, conversation_id, message_type, content_type, content, private, status, source_id,
-         content_attributes, sender_type, sender_id, created_at, updated_at, change_seq)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 'sent', ?, ?, ?, ?, ?, ?, (SELECT value + 1 FROM change_sequence WHERE id = 1))`,
-    ).run(
-      c.account_id,
-      c.inbox_id,
-      c.id,
-      m.messageType,
-      m.contentType ?? 'text',
-      m.content,
-      m.private ? 1 : 0,
-      m.sourceId ?? null,
-      JSON.stringify(m.contentAttributes ?? {}),
-      m.sender?.type ?? null,
-      m.sender?.id ?? null,
-      ctx.now,
-      ctx.now,
-    ).lastInsertRowid,
-  );
+  // change_seq: the value the insert trigger is about to take (migration 9), so the trigger leaves the
+  // row as inserted, and RETURNING answers it as stored (no read after).
+  const row = rows<MessageRow>(
+    ctx.db,
+    `INSERT INTO messages (account_id, inbox_id, conversation_id, message_type, content_type, content, private, status, source_id,
+       content_attributes, sender_type, sender_id, created_at, updated_at, change_seq)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 'sent', ?, ?, ?, ?, ?, ?, (SELECT value + 1 FROM change_sequence WHERE id = 1))
+     RETURNING *`,
+  ).get(
+    c.account_id,
+    c.inbox_id,
+    c.id,
+    m.messageType,
+    m.contentType ?? 'text',
+    m.content,
+    m.private ? 1 : 0,
+    m.sourceId ?? null,
+    JSON.stringify(m.contentAttributes ?? {}),
+    m.sender?.type ?? null,
+    m.sender?.id ?? null,
+    ctx.now,
+    ctx.now,
+  )!;
+  const id = row.id;
   for (const a of m.attachments ?? []) {
     stmt(
       ctx.db,
@@ -234,7 +235,7 @@ export function insertMessage(ctx: WriteContext, m: NewMessage, events: DomainEv
   }
   if (changes.status) events.push({ name: 'conversation.status_changed', accountId: c.account_id, conversationId: c.id, changes, ...performer });
   if (Object.keys(changes).length) events.push({ name: 'conversation.updated', accountId: c.account_id, conversationId: c.id, changes, ...performer });
-  return messageById(ctx.db, id)!;
+  return row;
 }
 
 export const createMessage = (ctx: WriteContext, m: NewMessage) => commit(ctx, (events) => insertMessage(ctx, m, events));

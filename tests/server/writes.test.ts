@@ -72,6 +72,10 @@ describe('writes', () => {
     const row = svc.db.prepare('SELECT change_seq FROM messages WHERE id = ?').get(m.id) as { change_seq: number };
     const conversationSeq = (svc.db.prepare('SELECT change_seq FROM conversations WHERE id = ?').get(conv.id) as { change_seq: number }).change_seq;
     expect([row.change_seq, conversationSeq]).toEqual([sequence() - 1, sequence()]);
+    // The row the create answers (its insert's RETURNING) is the row as stored, keys in order.
+    const stored = svc.db.prepare('SELECT * FROM messages WHERE id = ?').get(m.id) as object;
+    expect(m).toEqual(stored);
+    expect(Object.keys(m)).toEqual(Object.keys(stored));
     // An insert that names no change_seq still gets the next value from the trigger.
     const raw = svc.db
       .prepare("INSERT INTO messages (account_id, inbox_id, conversation_id, message_type, content, created_at, updated_at) VALUES (?, ?, ?, 0, 'raw', 1, 1)")

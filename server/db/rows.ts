@@ -31,14 +31,16 @@ export interface Rows<T> {
   all(...params: unknown[]): T[];
 }
 
-export interface SplitRows<A, B> {
-  /** The row's first `split` columns as one object, the rest as another. */
-  get(...params: unknown[]): [A, B] | undefined;
+/** A join's row read as several records (tupleRows). */
+export interface TupleRows<T extends unknown[]> {
+  get(...params: unknown[]): T | undefined;
 }
 
-const cache = new WeakMap<Db, Map<string, Rows<unknown> | SplitRows<unknown, unknown>>>();
+export type SplitRows<A, B> = TupleRows<[A, B]>;
 
-function cached<R extends Rows<unknown> | SplitRows<unknown, unknown>>(db: Db, key: string, make: () => R): R {
+const cache = new WeakMap<Db, Map<string, Rows<unknown> | TupleRows<unknown[]>>>();
+
+function cached<R extends Rows<unknown> | TupleRows<unknown[]>>(db: Db, key: string, make: () => R): R {
   let perDb = cache.get(db);
   if (!perDb) cache.set(db, (perDb = new Map()));
   let found = perDb.get(key);
@@ -70,14 +72,22 @@ export function rows<T>(db: Db, sql: string): Rows<T> {
 
 /** A cached statement of a join whose first `split` columns are one record and the rest another. */
 export function splitRows<A, B>(db: Db, sql: string, split: number): SplitRows<A, B> {
-  return cached(db, `${split}\u0000${sql}`, () => {
+  return tupleRows<[A, B]>(db, sql, [split]);
+}
+
+/**
+ * A cached statement of a join read as several records: the columns before `splits[0]` one, those
+ * from `splits[0]` to `splits[1]` the next, and so on to the last column.
+ */
+export function tupleRows<T extends unknown[]>(db: Db, sql: string, splits: number[]): TupleRows<T> {
+  return cached<TupleRows<T>>(db, `${splits.join(',')}\u0000${sql}`, () => {
     const { statement, names } = prepareRaw(db, sql);
-    const first = objectBuilder(names, 0, split);
-    const second = objectBuilder(names, split, names.length);
+    const bounds = [0, ...splits, names.length];
+    const parts = bounds.slice(1).map((to, i) => objectBuilder(names, bounds[i]!, to));
     return {
       get(...params: unknown[]) {
         const row = statement.get(...params) as unknown[] | undefined;
-        return row === undefined ? undefined : [first(row) as A, second(row) as B];
+        return row === undefined ? undefined : (parts.map((build) => build(row)) as T);
       },
     };
   });

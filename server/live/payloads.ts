@@ -6,11 +6,11 @@ import { stmt } from '../db/open';
 import type { DomainEvent, Performer } from '../events/bus';
 import { userById } from '../store/users';
 import { conversationPush, messageConversationSummary } from '../presenters/conversation-push';
-import type { MessageRow } from '../presenters/message';
 import { messagePush } from '../presenters/message';
 import { notificationEventPayload } from '../presenters/notification';
 import { contactById, contactPush, userPush } from '../presenters/people';
-import type { ConversationRow } from '../store/conversations';
+import { conversationById } from '../store/conversations';
+import { messageById } from '../store/messages';
 import { agentRooms, contactRooms, rooms } from './rooms';
 
 export interface LiveDelivery {
@@ -42,8 +42,6 @@ function typerPush(db: Db, p: Performer) {
   return performerPush(db, p) ?? null;
 }
 
-const conversationOf = (db: Db, id: number) => stmt(db, 'SELECT * FROM conversations WHERE id = ?').get(id) as ConversationRow | undefined;
-
 /** Events whose conversation payload is re-read fresh: the reference drops `performer` on these. */
 const RELOADED = new Set(['conversation.read', 'conversation.updated', 'team.changed', 'assignee.changed', 'conversation.status_changed']);
 /** Conversation events that reach the contact as well as the agents. */
@@ -57,8 +55,8 @@ export function liveDelivery(db: Db, event: DomainEvent): LiveDelivery | undefin
   switch (event.name) {
     case 'message.created':
     case 'message.updated': {
-      const m = stmt(db, 'SELECT * FROM messages WHERE id = ?').get(event.messageId) as MessageRow | undefined;
-      const c = conversationOf(db, event.conversationId);
+      const m = messageById(db, event.messageId);
+      const c = conversationById(db, event.conversationId);
       if (!m || !c) return undefined;
       const data: Record<string, unknown> = { ...messagePush(db, m, messageConversationSummary(db, c)), ...(event.echoId === undefined ? {} : { echo_id: event.echoId }) };
       if (event.name === 'message.updated' && event.changes) data.previous_changes = event.changes;
@@ -72,19 +70,19 @@ export function liveDelivery(db: Db, event: DomainEvent): LiveDelivery | undefin
     case 'conversation.contact_changed':
     case 'assignee.changed':
     case 'team.changed': {
-      const c = conversationOf(db, event.conversationId);
+      const c = conversationById(db, event.conversationId);
       if (!c) return undefined;
       const data = RELOADED.has(event.name) ? { ...conversationPush(db, c), account_id: event.accountId } : withPerformer(conversationPush(db, c), event.performer);
       return { name: event.name, data, to: [...agentRooms(db, c.account_id, c.inbox_id), ...(TO_CONTACT.has(event.name) ? contactRooms(db, c) : [])], except: [] };
     }
     case 'conversation.mentioned': {
-      const c = conversationOf(db, event.conversationId);
+      const c = conversationById(db, event.conversationId);
       if (!c) return undefined;
       return { name: event.name, data: withPerformer(conversationPush(db, c), event.performer), to: [rooms.agent(event.accountId, event.userId)], except: [] };
     }
     case 'conversation.typing_on':
     case 'conversation.typing_off': {
-      const c = conversationOf(db, event.conversationId);
+      const c = conversationById(db, event.conversationId);
       if (!c) return undefined;
       const data = { conversation: conversationPush(db, c), user: typerPush(db, event.typer), is_private: event.isPrivate, account_id: event.accountId };
       // A private-note typing indicator stays with the agents; the typer never hears itself.

@@ -18,7 +18,8 @@ import { identifyHandshake, roomsOf, sameIdentity } from './identity';
 import type { LiveDelivery } from './payloads';
 import type { Presence } from './presence';
 import { viewingOf } from './presence';
-import { coalesceWrites } from './write-coalescing';
+import { writeBroadcastFramesDirectly } from './broadcast-frames';
+import { coalesceWrites, turnCorker } from './write-coalescing';
 
 export interface SocketIoOptions {
   /** How long a dropped client's missed events are kept for it (default two minutes). */
@@ -80,7 +81,9 @@ export function attachSocketIo(server: HttpServer, db: Db, options: SocketIoOpti
     connectionStateRecovery: { maxDisconnectionDuration: options.recoveryWindowMs ?? 120_000, skipMiddlewares: true },
   });
   restoreOnlyIfStillAuthorized(io, db);
-  coalesceWrites(io);
+  const corkForTurn = turnCorker();
+  coalesceWrites(io, corkForTurn);
+  writeBroadcastFramesDirectly(io, corkForTurn);
   io.use((socket, next) => {
     const auth = (socket.handshake.auth ?? {}) as Record<string, unknown>;
     const who = identifyHandshake(db, auth);

@@ -3,7 +3,7 @@
 // States-and-transitions rule (verified contact inboxes see more).
 import type { Db } from '../db/open';
 import { stmt } from '../db/open';
-import { rows, splitRows } from '../db/rows';
+import { rows, splitRows, tupleRows } from '../db/rows';
 import type { InboxRow } from './inboxes';
 import type { ContactRow } from './contacts';
 import type { ConversationRow } from './conversations';
@@ -30,7 +30,7 @@ export interface ContactInboxRow {
   updated_at: number;
 }
 
-export const contactInboxById = (db: Db, id: number) => stmt(db, 'SELECT * FROM contact_inboxes WHERE id = ?').get(id) as ContactInboxRow | undefined;
+export const contactInboxById = (db: Db, id: number) => rows<ContactInboxRow>(db, 'SELECT * FROM contact_inboxes WHERE id = ?').get(id);
 
 export function contactInboxBySource(db: Db, inboxId: number, sourceId: string) {
   return stmt(db, 'SELECT * FROM contact_inboxes WHERE inbox_id = ? AND source_id = ?').get(inboxId, sourceId) as ContactInboxRow | undefined;
@@ -48,6 +48,41 @@ export function contactInboxWithContact(db: Db, inboxId: number, sourceId: strin
     8,
   ).get(inboxId, sourceId);
   return found && { contactInbox: found[0], contact: found[1] };
+}
+
+/** Where clientConversationScope's joined row splits: after the inbox's columns, the contact inbox's 8, the contact's. */
+const scopeSplits = new WeakMap<Db, number[]>();
+function clientScopeSplits(db: Db): number[] {
+  let splits = scopeSplits.get(db);
+  if (!splits) {
+    const columns = (table: string) => db.prepare(`SELECT * FROM ${table} LIMIT 0`).columns().length;
+    const inbox = columns('inboxes');
+    scopeSplits.set(db, (splits = [inbox, inbox + 8, inbox + 8 + columns('contacts')]));
+  }
+  return splits;
+}
+
+/**
+ * The Client API's conversation scope in one read: the `Channel::Api` inbox of `identifier`, its
+ * contact inbox of `sourceId` with the contact, and that contact's conversation `displayId` of the
+ * inbox's account, when every one of them exists and the contact inbox may see the conversation
+ * (the same rows and rule as apiInboxByIdentifier, contactInboxWithContact and visibleConversation,
+ * which answer the other cases one by one). Every Client message create reads these.
+ */
+export function clientConversationScope(db: Db, identifier: string, sourceId: string, displayId: number) {
+  const found = tupleRows<[InboxRow, ContactInboxRow, ContactRow, ConversationRow]>(
+    db,
+    `SELECT i.*, ci.id, ci.contact_id, ci.inbox_id, ci.source_id, ci.hmac_verified, ci.pubsub_token, ci.created_at, ci.updated_at, c.*, v.*
+     FROM inboxes i
+     JOIN contact_inboxes ci ON ci.inbox_id = i.id AND ci.source_id = ?
+     JOIN contacts c ON c.id = ci.contact_id
+     JOIN conversations v ON v.account_id = i.account_id AND v.display_id = ?
+     WHERE i.identifier = ? AND i.channel_type = 'Channel::Api'`,
+    clientScopeSplits(db),
+  ).get(sourceId, displayId, identifier);
+  if (!found) return undefined;
+  const [inbox, contactInbox, contact, conversation] = found;
+  return visibleTo(db, contactInbox, 'client', conversation) && { inbox, contactInbox, contact, conversation };
 }
 
 /** The Client family's inbox: only a `Channel::Api` inbox answers to its public identifier. */
@@ -133,7 +168,11 @@ export function visibleConversations(db: Db, ci: ContactInboxRow, family: 'clien
 /** One conversation of the contact by display id, or undefined (the caller answers 404). */
 export function visibleConversation(db: Db, ci: ContactInboxRow, family: 'client' | 'widget', accountId: number, displayId: number): ConversationRow | undefined {
   const c = rows<ConversationRow>(db, 'SELECT * FROM conversations WHERE account_id = ? AND display_id = ?').get(accountId, displayId);
-  if (!c) return undefined;
+  return c && visibleTo(db, ci, family, c);
+}
+
+/** `c` when the contact inbox may see it (its own, or its verified contact's), else undefined. */
+function visibleTo(db: Db, ci: ContactInboxRow, family: 'client' | 'widget', c: ConversationRow): ConversationRow | undefined {
   if (c.contact_inbox_id === ci.id) return c;
   if (ci.hmac_verified !== 1 || c.contact_id !== ci.contact_id) return undefined;
   if (family === 'client') return c;

@@ -8,7 +8,7 @@ import { inTransaction, stmt } from '../db/open';
 import type { DomainEvent, EventBus, Performer } from '../events/bus';
 import type { ContactRow } from './contacts';
 import type { MessageRow } from './messages';
-import { messageById } from './messages';
+import { rows } from '../db/rows';
 import type { AvatarChange } from './contact-avatars';
 import { applyAvatar } from './contact-avatars';
 import type { ConversationRow } from './conversations';
@@ -60,6 +60,23 @@ export function atomically<T>(ctx: { db: Db; bus: EventBus }, work: () => T): T 
   }
   for (const e of events) ctx.bus.emit(e);
   return result;
+}
+
+/**
+ * Runs `work` inside a transaction the caller holds open (its commits are savepoints of it) and
+ * answers the events its commits made instead of emitting them: the caller emits them once its
+ * transaction has committed (group-commit.ts), and drops them if it does not.
+ */
+export function holdingEvents<T>(db: Db, work: () => T): { value: T; events: DomainEvent[] } {
+  if (heldEvents.has(db)) throw new Error('holdingEvents() does not nest');
+  if (!db.inTransaction) throw new Error('holdingEvents() needs an open transaction');
+  const events: DomainEvent[] = [];
+  heldEvents.set(db, events);
+  try {
+    return { value: work(), events };
+  } finally {
+    heldEvents.delete(db);
+  }
 }
 
 export interface NewContact {
@@ -164,28 +181,30 @@ export interface NewMessage {
  */
 export function insertMessage(ctx: WriteContext, m: NewMessage, events: DomainEvent[]): MessageRow {
   const c = m.conversation;
-  const id = Number(
-    stmt(
-      ctx.db,
-      `INSERT INTO messages (account_id, inbox_id, conversation_id, message_type, content_type, content, private, status, source_id,
-         content_attributes, sender_type, sender_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 'sent', ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      c.account_id,
-      c.inbox_id,
-      c.id,
-      m.messageType,
-      m.contentType ?? 'text',
-      m.content,
-      m.private ? 1 : 0,
-      m.sourceId ?? null,
-      JSON.stringify(m.contentAttributes ?? {}),
-      m.sender?.type ?? null,
-      m.sender?.id ?? null,
-      ctx.now,
-      ctx.now,
-    ).lastInsertRowid,
-  );
+  // change_seq: the value the insert trigger is about to take (migration 9), so the trigger leaves the
+  // row as inserted, and RETURNING answers it as stored (no read after).
+  const row = rows<MessageRow>(
+    ctx.db,
+    `INSERT INTO messages (account_id, inbox_id, conversation_id, message_type, content_type, content, private, status, source_id,
+       content_attributes, sender_type, sender_id, created_at, updated_at, change_seq)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 'sent', ?, ?, ?, ?, ?, ?, (SELECT value + 1 FROM change_sequence WHERE id = 1))
+     RETURNING *`,
+  ).get(
+    c.account_id,
+    c.inbox_id,
+    c.id,
+    m.messageType,
+    m.contentType ?? 'text',
+    m.content,
+    m.private ? 1 : 0,
+    m.sourceId ?? null,
+    JSON.stringify(m.contentAttributes ?? {}),
+    m.sender?.type ?? null,
+    m.sender?.id ?? null,
+    ctx.now,
+    ctx.now,
+  )!;
+  const id = row.id;
   for (const a of m.attachments ?? []) {
     stmt(
       ctx.db,
@@ -216,7 +235,7 @@ export function insertMessage(ctx: WriteContext, m: NewMessage, events: DomainEv
   }
   if (changes.status) events.push({ name: 'conversation.status_changed', accountId: c.account_id, conversationId: c.id, changes, ...performer });
   if (Object.keys(changes).length) events.push({ name: 'conversation.updated', accountId: c.account_id, conversationId: c.id, changes, ...performer });
-  return messageById(ctx.db, id)!;
+  return row;
 }
 
 export const createMessage = (ctx: WriteContext, m: NewMessage) => commit(ctx, (events) => insertMessage(ctx, m, events));

@@ -5,6 +5,7 @@
 // payloads in the same order as a socket.io client of the same identity, and is refused where a
 // socket.io client is.
 import { randomUUID } from 'node:crypto';
+import type { Socket as NetSocket } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ import type { DemoService } from '../support/demo-service';
 import type { OfficialSubscription } from '../support/official-cable';
 import { subscribeRoom } from '../support/official-cable';
 import { clientPath, createClientContact, extraTenant, hmacHex, startWidget, widgetRequest } from '../support/public-api';
-import { connectSocket } from '../support/sockets';
+import { connectSocket, countTcpWrites } from '../support/sockets';
 
 let svc: DemoService;
 let baseUrl: string;
@@ -157,5 +158,31 @@ describe('refusals, as on socket.io', () => {
     open.push(ok2);
     svc.db.prepare('DELETE FROM account_users WHERE account_id = ? AND user_id = ?').run(tenant.accountId, tenant.admin.id);
     await expect(subscribeRoom(baseUrl, params())).rejects.toThrow('rejected');
+  });
+});
+
+describe('ActionCable deliveries', () => {
+  it("of one event-loop turn leave in one TCP write per connection, in order, as the official client reads them", async () => {
+    // The server's side of the next /cable connection, taken from its upgrade request.
+    const upgraded = new Promise<NetSocket>((resolve) => {
+      const onUpgrade = (request: { url?: string }, socket: NetSocket) => {
+        if (!request.url?.startsWith('/cable')) return;
+        svc.app.server.off('upgrade', onUpgrade);
+        resolve(socket);
+      };
+      svc.app.server.on('upgrade', onUpgrade);
+    });
+    const { pubsub_token, id } = userOf('alex@acme.example');
+    const cable = await subscribeRoom(baseUrl, { pubsub_token, account_id: svc.creds.accountId, user_id: id });
+    open.push(cable);
+    const tcp = await upgraded;
+    const writes = countTcpWrites(tcp);
+    const batch = Array.from({ length: 10 }, (_, i) => `Cable batch ${i} ${randomUUID()}`);
+    const last = cable.next('contact.created', (d) => d.name === batch[9]);
+    for (const name of batch) createContact({ db: svc.db, bus: svc.bus, now: svc.clock() }, { accountId: svc.creds.accountId, name });
+    await last;
+    expect(cable.received.filter((r) => r.event === 'contact.created').map((r) => r.data.name).slice(-10)).toEqual(batch);
+    // One ws send (one write) per event before.
+    expect(writes.count).toBe(1);
   });
 });

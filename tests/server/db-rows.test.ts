@@ -2,11 +2,13 @@
 // (same keys in the same order, same values), on the demo database's real tables.
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, splitRows } from '../../server/db/rows';
+import { rows, splitRows, tupleRows } from '../../server/db/rows';
 import { DEMO_NOW, demoService } from '../support/demo-service';
 import type { DemoService } from '../support/demo-service';
 import { createMessage } from '../../server/store/writes';
 import { conversationById } from '../../server/store/conversations';
+import { apiInboxByIdentifier, clientConversationScope, contactInboxWithContact, visibleConversation } from '../../server/store/contact-inboxes';
+import { clientPath, createClientContact } from '../support/public-api';
 
 let svc: DemoService;
 beforeAll(async () => {
@@ -53,6 +55,34 @@ describe('rows()', () => {
     expect(contactInbox).toEqual(first);
     expect(contact).toEqual(svc.db.prepare('SELECT * FROM contacts WHERE id = ?').get(first.contact_id));
     expect(splitRows(svc.db, `${sql.replace('LIMIT 1', '')} LIMIT 0`, split).get()).toBeUndefined();
+  });
+
+  it('splits a joined row into several records at the given columns', () => {
+    const sql = 'SELECT i.*, ci.*, c.* FROM contact_inboxes ci JOIN inboxes i ON i.id = ci.inbox_id JOIN contacts c ON c.id = ci.contact_id ORDER BY ci.id LIMIT 1';
+    const count = (table: string) => svc.db.prepare(`SELECT * FROM ${table}`).columns().length;
+    const splits = [count('inboxes'), count('inboxes') + count('contact_inboxes')];
+    const [inbox, contactInbox, contact] = tupleRows<[{ id: number }, { inbox_id: number; contact_id: number }, object]>(svc.db, sql, splits).get()!;
+    const first = svc.db.prepare('SELECT * FROM contact_inboxes ORDER BY id LIMIT 1').get() as { inbox_id: number; contact_id: number };
+    expect(contactInbox).toEqual(first);
+    expect(inbox).toEqual(svc.db.prepare('SELECT * FROM inboxes WHERE id = ?').get(first.inbox_id));
+    expect(contact).toEqual(svc.db.prepare('SELECT * FROM contacts WHERE id = ?').get(first.contact_id));
+  });
+
+  it('reads the Client conversation scope in one statement as the three lookups read it, or not at all', async () => {
+    const api = svc.creds.apiInboxIdentifier;
+    const c = await createClientContact(svc, api, { name: 'Scoped' });
+    const conv = (await svc.request({ method: 'POST', url: clientPath(api, `/contacts/${c.source_id}/conversations`), payload: {} })).body as { id: number };
+    const inbox = apiInboxByIdentifier(svc.db, api)!;
+    const { contactInbox, contact } = contactInboxWithContact(svc.db, inbox.id, c.source_id)!;
+    const conversation = visibleConversation(svc.db, contactInbox, 'client', inbox.account_id, conv.id)!;
+    const whole = clientConversationScope(svc.db, api, c.source_id, conv.id)!;
+    expect(whole).toEqual({ inbox, contactInbox, contact, conversation });
+    for (const [part, alone] of [[whole.inbox, inbox], [whole.contactInbox, contactInbox], [whole.contact, contact], [whole.conversation, conversation]] as const) expect(Object.keys(part)).toEqual(Object.keys(alone));
+    // Another contact's conversation (not visible to this unverified contact inbox), an unknown one, another inbox.
+    const other = await createClientContact(svc, api, { name: 'Other' });
+    expect(clientConversationScope(svc.db, api, other.source_id, conv.id)).toBeUndefined();
+    expect(clientConversationScope(svc.db, api, c.source_id, 999_999)).toBeUndefined();
+    expect(clientConversationScope(svc.db, svc.creds.hmacMandatoryInboxIdentifier, c.source_id, conv.id)).toBeUndefined();
   });
 
   it('refuses a column named __proto__ (a literal would set the prototype)', () => {

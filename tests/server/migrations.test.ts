@@ -8,7 +8,7 @@ import { migrate } from '../../server/db/open';
 import { migrations } from '../../server/db/migrations';
 
 /** sha256 (first 16 hex digits) of each shipped version, in order. A new version adds its line; a changed one fails. */
-const SHIPPED = ['367159efce92e13b', '1e956edc0cd46614', '6bd1bc4a48c749be', '11540a339b78da85', 'b9223213b17851d8', '2297fb5f456226da', '49b2f862d107baec'];
+const SHIPPED = ['367159efce92e13b', '1e956edc0cd46614', '6bd1bc4a48c749be', '11540a339b78da85', 'b9223213b17851d8', '2297fb5f456226da', '49b2f862d107baec', '30451f3f3000c35f', '4ab28937192a5ea6'];
 
 const open: Db[] = [];
 function database(): Db {
@@ -66,6 +66,13 @@ describe('schema migrations', () => {
     expect(schemaOf(old)).toEqual(schemaOf(fresh));
     expect(old.prepare('SELECT content FROM messages WHERE id = 1').get()).toEqual({ content: 'kept' });
     expect(old.prepare('SELECT uuid FROM conversations WHERE id = 1').get()).toEqual({ uuid: 'u' });
+  });
+
+  it("finds a contact's contact inboxes by an index (every live event of a conversation looks them up), not by scanning them all", () => {
+    const db = database();
+    migrate(db);
+    const plan = (db.prepare('EXPLAIN QUERY PLAN SELECT id FROM contact_inboxes WHERE contact_id = ? AND hmac_verified = 1').all(1) as { detail: string }[]).map((p) => p.detail);
+    expect(plan).toEqual([expect.stringContaining('USING INDEX contact_inboxes_contact')]);
   });
 
   it('refuses a database newer than the service', () => {

@@ -1,6 +1,7 @@
 // The shared domain writes: conversation bookkeeping on new messages, and events after commit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../server/events/bus';
+import { EventBus } from '../../server/events/bus';
 import { conversationByDisplayId } from '../../server/store/conversations';
 import { createContact, createConversation, createMessage } from '../../server/store/writes';
 import { createContactInbox } from '../../server/store/provision';
@@ -56,5 +57,29 @@ describe('writes', () => {
     const ctx = { db: svc.db, bus: svc.bus, now: DEMO_NOW };
     expect(() => createConversation(ctx, { accountId: svc.creds.accountId, inboxId: 999_999, contactId: 1, contactInboxId: null })).toThrow();
     expect(events).toEqual([]);
+  });
+
+  it("a message takes the change sequence's next value in its insert, and the insert trigger does not write its row again (migration 9)", () => {
+    const conv = svc.db.prepare("SELECT * FROM conversations WHERE status = 'open' AND account_id = ? LIMIT 1").get(svc.creds.accountId) as Parameters<typeof createMessage>[1]['conversation'];
+    const changes = () => (svc.db.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+    const sequence = () => (svc.db.prepare('SELECT value FROM change_sequence WHERE id = 1').get() as { value: number }).value;
+    const before = changes();
+    // A bus of its own: listeners (notifications, reports) write rows of their own.
+    const m = createMessage({ db: svc.db, bus: new EventBus(), now: DEMO_NOW + 6000 }, { conversation: conv, messageType: 0, content: 'once', sender: { type: 'Contact', id: conv.contact_id } });
+    // The insert, its sequence step; the conversation's update, its sequence step and change_seq;
+    // the contact's last activity. The message row's second write (the trigger's) was one more.
+    expect(changes() - before).toBe(6);
+    const row = svc.db.prepare('SELECT change_seq FROM messages WHERE id = ?').get(m.id) as { change_seq: number };
+    const conversationSeq = (svc.db.prepare('SELECT change_seq FROM conversations WHERE id = ?').get(conv.id) as { change_seq: number }).change_seq;
+    expect([row.change_seq, conversationSeq]).toEqual([sequence() - 1, sequence()]);
+    // The row the create answers (its insert's RETURNING) is the row as stored, keys in order.
+    const stored = svc.db.prepare('SELECT * FROM messages WHERE id = ?').get(m.id) as object;
+    expect(m).toEqual(stored);
+    expect(Object.keys(m)).toEqual(Object.keys(stored));
+    // An insert that names no change_seq still gets the next value from the trigger.
+    const raw = svc.db
+      .prepare("INSERT INTO messages (account_id, inbox_id, conversation_id, message_type, content, created_at, updated_at) VALUES (?, ?, ?, 0, 'raw', 1, 1)")
+      .run(conv.account_id, conv.inbox_id, conv.id).lastInsertRowid;
+    expect(svc.db.prepare('SELECT change_seq FROM messages WHERE id = ?').get(raw)).toEqual({ change_seq: sequence() });
   });
 });

@@ -1,6 +1,7 @@
 // socket.io clients for live-update tests: every received event is recorded, and `next` waits for
 // the next matching one. Tests prove absence with a barrier: a later event the socket must get,
 // after which an earlier one can no longer arrive (socket.io keeps per-socket order).
+import type { Socket as NetSocket } from 'node:net';
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 
@@ -45,4 +46,17 @@ export function connectSocket(baseUrl: string, auth: Record<string, unknown>, op
       reject(err);
     });
   });
+}
+
+/** Counts the writes a server-side TCP socket hands to the kernel from now on (one per `_write` or `_writev`: a corked batch is one). */
+export function countTcpWrites(tcp: NetSocket): { readonly count: number } {
+  const counter = { count: 0 };
+  for (const method of ['_write', '_writev'] as const) {
+    const original = tcp[method]!.bind(tcp) as (...args: unknown[]) => void;
+    (tcp as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      counter.count++;
+      original(...args);
+    };
+  }
+  return counter;
 }

@@ -9,6 +9,8 @@ import { contactAvatars } from './004-contact-avatars';
 import { syncRevisions } from './005-sync-revisions';
 import { idempotencyKeys } from './006-idempotency-keys';
 import { customAttributeDefinitions } from './007-custom-attribute-definitions';
+import { contactInboxIndex } from './008-contact-inbox-index';
+import { messageChangeSeqOnInsert } from './009-message-change-seq-on-insert';
 
 export const migrations: readonly string[] = [
   coreSchema,
@@ -18,4 +20,6 @@ export const migrations: readonly string[] = [
   syncRevisions,
   idempotencyKeys,
   customAttributeDefinitions,
+  contactInboxIndex,
+  messageChangeSeqOnInsert,
 ];

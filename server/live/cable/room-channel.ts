@@ -19,9 +19,9 @@ import type { Streams, Subscriber } from './streams';
 /** A client needs one subscription; a few more are tolerated, beyond that each is refused. */
 const MAX_SUBSCRIPTIONS = 8;
 
-/** Where a connection's frames go (the socket, while open). */
+/** Where a connection's frames go (the socket, while open): JSON text, as a string or its UTF-8 bytes. */
 export interface CableConnection {
-  send(frame: string): void;
+  send(frame: string | Buffer): void;
 }
 
 interface Subscription extends Subscriber {

@@ -9,6 +9,7 @@
 // Origin: any is accepted, as Chatwoot configures Rails (`disable_request_forgery_protection`); see
 // server/README "Live updates over ActionCable" for why that is no weaker than a check here.
 import type { IncomingMessage } from 'node:http';
+import type { Socket as NetSocket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { Db } from '../../db/open';
@@ -19,18 +20,34 @@ import { BEAT_INTERVAL_MS, frames, parseCommand, selectProtocol } from './protoc
 import type { CableConnection } from './room-channel';
 import { RoomChannel } from './room-channel';
 import { Streams } from './streams';
+import { turnCorker } from '../write-coalescing';
 
 /** Commands are a few hundred bytes; a bigger frame closes the connection (1009), as socket.io's 1 MB limit would. */
 const MAX_FRAME_BYTES = 64 * 1024;
+
+/** Frames are JSON text: a Buffer (an envelope encoded once for many subscriptions) is sent as a text frame too. */
+const TEXT = { binary: false };
+
+/** The TCP socket under a ws connection (ws keeps it as `_socket`; ws is pinned in package-lock). */
+const tcpOf = (ws: WebSocket) => (ws as unknown as { _socket?: NetSocket })._socket;
 
 export function createCableServer(db: Db, clock: () => number, presence: Presence, viewingChanged: (accountId: number) => void) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, handleProtocols: selectProtocol, perMessageDeflate: false });
   const streams = new Streams();
   const channel = new RoomChannel(db, streams, presence, viewingChanged);
   const open = new Set<WebSocket>();
+  // A connection's frames of one event-loop turn leave in one TCP write (write-coalescing.ts), as socket.io's do.
+  const corkForTurn = turnCorker();
 
   function accept(ws: WebSocket) {
-    const connection: CableConnection = { send: (frame) => ws.readyState === WebSocket.OPEN && ws.send(frame) };
+    const connection: CableConnection = {
+      send: (frame) => {
+        if (ws.readyState !== WebSocket.OPEN) return;
+        const tcp = tcpOf(ws);
+        if (tcp) corkForTurn(tcp);
+        ws.send(frame, TEXT);
+      },
+    };
     const subscriptions = channel.connection(connection);
     open.add(ws);
     ws.on('message', (raw, isBinary) => {

@@ -11,8 +11,9 @@ import { contactMessagePage } from '../../store/contact-messages';
 import { visibleConversations } from '../../store/contact-inboxes';
 import { messageOf, updateMessage } from '../../store/message-updates';
 import { createConversation, createMessage, markContactLastSeen, setConversationStatus } from '../../store/writes';
+import type { GroupCommit } from '../../store/group-commit';
 import type { PublicDeps } from './scope';
-import { contactWrite } from './scope';
+import { contactWrite, resolveConversationScope } from './scope';
 
 const createBody = z.object({ custom_attributes: z.record(z.string(), z.unknown()).nullish() });
 const typingBody = z.object({ typing_status: z.string().max(10).nullish() });
@@ -47,7 +48,7 @@ export function contactConversationRoutes(app: FastifyInstance, deps: PublicDeps
 }
 
 /** In the conversation scope: the conversation, its actions and its messages. */
-export function clientConversationRoutes(app: FastifyInstance, deps: PublicDeps) {
+export function clientConversationRoutes(app: FastifyInstance, deps: PublicDeps, group: GroupCommit) {
   const { db } = deps;
 
   app.get('/', async (request) => {
@@ -87,22 +88,35 @@ export function clientConversationRoutes(app: FastifyInstance, deps: PublicDeps)
     return contactMessagePage(db, conversation.id, before).map((m) => publicMessage(db, m, conversation.display_id));
   });
 
-  // Not async: a contact's message create is the family's hot path, and an async handler costs a
-  // promise and a microtask turn per request. Fastify sends what it returns and answers what it throws.
+  // A contact's message create is the family's hot path: the creates of one event-loop turn commit
+  // as one transaction (store/group-commit.ts), each answered once it has committed. The body is
+  // judged first (a 422 is answered at once); the scope's rows are read again at the write when
+  // they may have changed since the hooks read them (same answers as a create that ran alone).
   app.post('/messages', (request) => {
-    const { conversation, contact } = request.clientConversation;
     const body = parseJsonBody(messageBody, request.body);
     const content = messageContent(body.content);
     const echoId = body.echo_id ?? undefined;
-    const message = createMessage(contactWrite(deps, contact), {
-      conversation,
-      messageType: 0,
-      content,
-      sender: { type: 'Contact', id: contact.id },
-      ...(echoId === undefined ? {} : { echoId }),
+    return group.submit({
+      readEpoch: request.clientReadEpoch,
+      prepare: (fresh) => {
+        const { conversation, contact } = fresh ? resolveConversationScope(db, request.params) : request.clientConversation;
+        return {
+          // The rows a create changes that the events' payloads read.
+          keys: [`conversation:${conversation.id}`, `contact:${contact.id}`],
+          run: () => {
+            const message = createMessage(contactWrite(deps, contact), {
+              conversation,
+              messageType: 0,
+              content,
+              sender: { type: 'Contact', id: contact.id },
+              ...(echoId === undefined ? {} : { echoId }),
+            });
+            // The sender is the contact read for this write; the create changed only its last_activity_at, which the shape leaves out.
+            return { ...publicMessage(db, message, conversation.display_id, contact), ...(echoId === undefined ? {} : { echo_id: echoId }) };
+          },
+        };
+      },
     });
-    // The sender is the scope's contact, read in this same turn; the create changed only its last_activity_at, which the shape leaves out.
-    return { ...publicMessage(db, message, conversation.display_id, contact), ...(echoId === undefined ? {} : { echo_id: echoId }) };
   });
 
   // A contact's answer to an interactive message (chatwoot-compat §1.16): `submitted_values` (a CSAT

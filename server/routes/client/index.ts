@@ -2,6 +2,7 @@
 // identifier: each level's hook resolves its identifier for every route inside it (./scope.ts), so
 // a handler reads `request.clientInbox`, `request.clientContact` or `request.clientConversation`.
 import type { FastifyInstance } from 'fastify';
+import { GroupCommit } from '../../store/group-commit';
 import { clientContactRoutes, clientInboxRoutes } from './contacts';
 import { clientConversationRoutes, contactConversationRoutes } from './conversations';
 import type { PublicDeps } from './scope';
@@ -12,8 +13,10 @@ export const PUBLIC_API = '/public/api';
 export const CLIENT = '/v1/inboxes/:inbox_identifier';
 
 export function clientRoutes(deps: PublicDeps) {
+  // The message creates of one event-loop turn commit together (store/group-commit.ts).
+  const group = new GroupCommit(deps.db, deps.bus);
   return async (inbox: FastifyInstance) => {
-    installInboxScope(inbox, deps.db);
+    installInboxScope(inbox, deps.db, () => group.epoch);
     clientInboxRoutes(inbox, deps);
     await inbox.register(
       async (contact) => {
@@ -23,7 +26,7 @@ export function clientRoutes(deps: PublicDeps) {
         await contact.register(
           async (conversation) => {
             installConversationScope(conversation, deps.db);
-            clientConversationRoutes(conversation, deps);
+            clientConversationRoutes(conversation, deps, group);
           },
           { prefix: '/conversations/:conversation_id' },
         );

@@ -15,7 +15,7 @@ import { notFound } from '../../http/errors';
 import type { InboxRow } from '../../store/inboxes';
 import type { ContactRow } from '../../presenters/people';
 import type { ContactInboxRow } from '../../store/contact-inboxes';
-import { apiInboxByIdentifier, contactInboxWithContact, visibleConversation } from '../../store/contact-inboxes';
+import { apiInboxByIdentifier, clientConversationScope, contactInboxWithContact, visibleConversation } from '../../store/contact-inboxes';
 import type { ConversationRow } from '../../store/conversations';
 import type { WriteContext } from '../../store/writes';
 
@@ -43,6 +43,8 @@ declare module 'fastify' {
     clientContact: ClientContactScope;
     /** Client API: the contact's conversation of the path's conversation_id (set by the conversation scope). */
     clientConversation: ClientConversationScope;
+    /** Client API: `GroupCommit.epoch` before the scope's first read (set by the inbox scope). */
+    clientReadEpoch: number;
   }
 }
 
@@ -51,15 +53,21 @@ declare module 'fastify' {
  * checks, not zod: every Client request runs all three of its levels' (a zod object parse each
  * was a few µs of a create). An identifier is 1-255 characters; a conversation id 1-15 digits, not 0.
  */
+const wellFormed = (value: unknown): value is string => typeof value === 'string' && value.length >= 1 && value.length <= 255;
 function identifier(value: unknown): string {
-  if (typeof value !== 'string' || value.length < 1 || value.length > 255) throw notFound();
+  if (!wellFormed(value)) throw notFound();
   return value;
 }
 const DIGITS = /^\d{1,15}$/;
-function conversationId(value: unknown): number {
+/** The conversation id a path names, or undefined when it is not one. */
+function displayIdOf(value: unknown): number | undefined {
   const text = typeof value === 'number' ? String(value) : value;
-  if (typeof text !== 'string' || !DIGITS.test(text) || Number(text) === 0) throw notFound();
-  return Number(text);
+  return typeof text === 'string' && DIGITS.test(text) && Number(text) !== 0 ? Number(text) : undefined;
+}
+function conversationId(value: unknown): number {
+  const id = displayIdOf(value);
+  if (id === undefined) throw notFound();
+  return id;
 }
 
 type PathParams = Record<string, unknown>;
@@ -67,13 +75,65 @@ type PathParams = Record<string, unknown>;
 // The hooks are callback hooks, not async ones: they run on every Client request, and an async
 // hook costs a promise and a microtask turn each time. A throw is answered as a rejection would be.
 
-/** Every route of `scope` (and its plugins) answers for the inbox of its path's inbox_identifier. */
-export function installInboxScope(scope: FastifyInstance, db: Db) {
+// The three lookups, one per level, each answering 404 for a path identifier that names nothing.
+// The hooks below run them for every request; a grouped message create runs them again when what
+// its hooks read may have changed before its write ran (resolveConversationScope).
+
+function inboxScope(db: Db, params: PathParams): InboxRow {
+  const inbox = apiInboxByIdentifier(db, identifier(params.inbox_identifier));
+  if (!inbox) throw notFound();
+  return inbox;
+}
+
+function contactScope(db: Db, inbox: InboxRow, params: PathParams): ClientContactScope {
+  const found = contactInboxWithContact(db, inbox.id, identifier(params.contact_identifier));
+  if (!found) throw notFound();
+  return { inbox, contactInbox: found.contactInbox, contact: found.contact };
+}
+
+function conversationScope(db: Db, scope: ClientContactScope, params: PathParams): ClientConversationScope {
+  const { inbox, contactInbox, contact } = scope;
+  const conversation = visibleConversation(db, contactInbox, 'client', inbox.account_id, conversationId(params.conversation_id));
+  if (!conversation) throw notFound();
+  return { inbox, contactInbox, contact, conversation };
+}
+
+/**
+ * A conversation-level path's whole scope in one read (store: clientConversationScope), when its
+ * identifiers are well formed and name a conversation the contact may see; otherwise undefined, and
+ * the hooks resolve it level by level as before, answering the same 404s.
+ */
+function conversationScopeAtOnce(db: Db, params: PathParams): ClientConversationScope | undefined {
+  const displayId = params.conversation_id === undefined ? undefined : displayIdOf(params.conversation_id);
+  if (displayId === undefined || !wellFormed(params.inbox_identifier) || !wellFormed(params.contact_identifier)) return undefined;
+  return clientConversationScope(db, params.inbox_identifier, params.contact_identifier, displayId);
+}
+
+/** The conversation scope of a request's path, read now (what the three hooks resolve, in their order). */
+export function resolveConversationScope(db: Db, params: unknown): ClientConversationScope {
+  const path = params as PathParams;
+  return conversationScope(db, contactScope(db, inboxScope(db, path), path), path);
+}
+
+/**
+ * Every route of `scope` (and its plugins) answers for the inbox of its path's inbox_identifier.
+ * `readEpoch()` is stamped on the request before the first read (`request.clientReadEpoch`): a
+ * grouped write reads its scope again when a group settled after that (group-commit.ts).
+ */
+export function installInboxScope(scope: FastifyInstance, db: Db, readEpoch: () => number) {
   scope.decorateRequest('clientInbox', null as unknown as InboxRow);
+  scope.decorateRequest('clientReadEpoch', 0);
   scope.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
-    const inbox = apiInboxByIdentifier(db, identifier((request.params as PathParams).inbox_identifier));
-    if (!inbox) throw notFound();
-    request.clientInbox = inbox;
+    request.clientReadEpoch = readEpoch();
+    const params = request.params as PathParams;
+    // A conversation-level route's three levels in one read where it finds them (the contact and
+    // conversation hooks then have theirs already); anything else level by level.
+    const whole = conversationScopeAtOnce(db, params);
+    if (whole) {
+      request.clientInbox = whole.inbox;
+      request.clientContact = { inbox: whole.inbox, contactInbox: whole.contactInbox, contact: whole.contact };
+      request.clientConversation = whole;
+    } else request.clientInbox = inboxScope(db, params);
     done();
   });
 }
@@ -82,10 +142,8 @@ export function installInboxScope(scope: FastifyInstance, db: Db) {
 export function installContactScope(scope: FastifyInstance, db: Db) {
   scope.decorateRequest('clientContact', null as unknown as ClientContactScope);
   scope.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
-    const inbox = request.clientInbox;
-    const found = contactInboxWithContact(db, inbox.id, identifier((request.params as PathParams).contact_identifier));
-    if (!found) throw notFound();
-    request.clientContact = { inbox, contactInbox: found.contactInbox, contact: found.contact };
+    // Null (the decoration's default) unless the inbox scope read the whole conversation scope.
+    if ((request.clientContact as ClientContactScope | null) === null) request.clientContact = contactScope(db, request.clientInbox, request.params as PathParams);
     done();
   });
 }
@@ -94,10 +152,7 @@ export function installContactScope(scope: FastifyInstance, db: Db) {
 export function installConversationScope(scope: FastifyInstance, db: Db) {
   scope.decorateRequest('clientConversation', null as unknown as ClientConversationScope);
   scope.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
-    const { inbox, contactInbox, contact } = request.clientContact;
-    const conversation = visibleConversation(db, contactInbox, 'client', inbox.account_id, conversationId((request.params as PathParams).conversation_id));
-    if (!conversation) throw notFound();
-    request.clientConversation = { inbox, contactInbox, contact, conversation };
+    if ((request.clientConversation as ClientConversationScope | null) === null) request.clientConversation = conversationScope(db, request.clientContact, request.params as PathParams);
     done();
   });
 }

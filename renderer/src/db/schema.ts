@@ -34,5 +34,14 @@ export class InboxDb extends Dexie {
   constructor(name: string) {
     super(name);
     declareVersions(this);
+    // The cache is being deleted (sign-out, from this page or another): this connection lets go for
+    // good. Dexie's own handling closes it but opens it again on the next read or write, which would
+    // re-create a signed-out cache (a draft saved or a list read a moment after the delete).
+    // An upgrade by a newer app (a version, not null) keeps Dexie's handling.
+    this.on('versionchange', (event) => {
+      if (event.newVersion !== null) return;
+      this.close({ disableAutoOpen: true });
+      return false;
+    });
   }
 }

@@ -57,11 +57,13 @@ export async function prefetchQueues(deps: {
 }): Promise<PrefetchResult> {
   const { bridge, db } = deps;
   const result: PrefetchResult = { conversations: 0, requests: 0 };
-  for (const c of await prefetchCandidates(db, deps.meId, deps.limit)) {
-    if (deps.stopped?.()) break;
-    const need = await needs(db, c);
-    if (!need.history && !need.contact) continue;
-    try {
+  // Idle work started with `void`: it never rejects. A failure of the cache ends the round like a
+  // failure of the service does (the cache can go under it: a sign-out deletes it, issue 14's CI run).
+  try {
+    for (const c of await prefetchCandidates(db, deps.meId, deps.limit)) {
+      if (deps.stopped?.()) break;
+      const need = await needs(db, c);
+      if (!need.history && !need.contact) continue;
       if (need.history) {
         await deps.history.refreshLatest(c.id);
         result.requests++;
@@ -72,11 +74,11 @@ export async function prefetchQueues(deps: {
         result.requests += 2;
         await saveContact(db, { ...contact.payload, labels: labels.payload });
       }
-    } catch {
-      break;
+      result.conversations++;
+      await (deps.pause ?? idle)();
     }
-    result.conversations++;
-    await (deps.pause ?? idle)();
+  } catch {
+    // The round ends here; the next catch-up starts another.
   }
   return result;
 }

@@ -56,10 +56,21 @@ export const PROBES = `
         if (!eventType) check();
       },
       frames: {
-        running: false, maxGap: 0, maxLoaf: 0, count: 0, observer: undefined,
+        running: false, maxGap: 0, maxLoaf: 0, count: 0, observer: undefined, parts: '', t0: 0,
+        // The longest frame, and what it was made of: its scripts (the longest three, by what
+        // invoked them), then style and layout, then the rest (paint, and what the page cannot name).
+        loaf(e) {
+          const f = bench.frames;
+          if (e.duration <= f.maxLoaf) return;
+          f.maxLoaf = e.duration;
+          const scripts = [...(e.scripts || [])].sort((a, b) => b.duration - a.duration).slice(0, 3)
+            .map((s) => (s.invoker || s.invokerType) + ' ' + s.duration.toFixed(0) + ' ms (of it forced style and layout ' + (s.forcedStyleAndLayoutDuration || 0).toFixed(0) + ')');
+          const from = (t) => (t ? t - e.startTime : 0).toFixed(0);
+          f.parts = e.duration.toFixed(0) + ' ms, ' + (e.startTime - f.t0).toFixed(0) + ' ms after the start: scripts ' + (scripts.join(', ') || 'none') + '; rendering from ' + from(e.renderStart) + ' ms, style and layout from ' + from(e.styleAndLayoutStart) + ' ms to the end';
+        },
         start() {
           const f = bench.frames;
-          f.running = true; f.maxGap = 0; f.maxLoaf = 0; f.count = 0;
+          f.running = true; f.maxGap = 0; f.maxLoaf = 0; f.count = 0; f.parts = ''; f.t0 = performance.now();
           let last = 0;
           const tick = (t) => {
             if (!f.running) return;
@@ -69,15 +80,15 @@ export const PROBES = `
           };
           requestAnimationFrame(tick);
           try {
-            f.observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) f.maxLoaf = Math.max(f.maxLoaf, e.duration); });
+            f.observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) f.loaf(e); });
             f.observer.observe({ type: 'long-animation-frame', buffered: false });
           } catch { f.observer = undefined; }
         },
         stop() {
           const f = bench.frames;
           f.running = false;
-          if (f.observer) { for (const e of f.observer.takeRecords()) f.maxLoaf = Math.max(f.maxLoaf, e.duration); f.observer.disconnect(); }
-          return { maxGap: f.maxGap, maxLoaf: f.maxLoaf, frames: f.count };
+          if (f.observer) { for (const e of f.observer.takeRecords()) f.loaf(e); f.observer.disconnect(); }
+          return { maxGap: f.maxGap, maxLoaf: f.maxLoaf, frames: f.count, slowestParts: f.parts };
         },
       },
     };
@@ -103,7 +114,7 @@ declare global {
       shell?: number;
       m?: Measured;
       arm(eventType: string | undefined, cond: Condition): void;
-      frames: { start(): void; stop(): { maxGap: number; maxLoaf: number; frames: number } };
+      frames: { start(): void; stop(): { maxGap: number; maxLoaf: number; frames: number; slowestParts: string } };
     };
   }
 }

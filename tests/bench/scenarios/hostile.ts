@@ -54,6 +54,6 @@ async function slowestFrame(page: Page, c: { id: number; lastMessageId: number }
     }
     const frames = await page.evaluate(() => window.__bench.frames.stop());
     const slowest = Math.max(frames.maxGap, frames.maxLoaf);
-    return { slowest, note: `click → shown ${shown.toFixed(0)} ms${pieces > 1 ? `, then shown whole (${pieces} pieces) and scrolled through` : ''}; longest animation frame ${frames.maxLoaf.toFixed(0)} ms, longest gap between frames ${frames.maxGap.toFixed(0)} ms` };
+    return { slowest, note: `click → shown ${shown.toFixed(0)} ms${pieces > 1 ? `, then shown whole (${pieces} pieces) and scrolled through` : ''}; longest animation frame ${frames.maxLoaf.toFixed(0)} ms, longest gap between frames ${frames.maxGap.toFixed(0)} ms${frames.slowestParts ? `; the longest frame ${frames.slowestParts}` : ''}` };
   }
 }

@@ -32,6 +32,8 @@ describe('triage keys', () => {
       state.overlay = undefined;
       await user.keyboard(key);
     }
+    // Each picker closed again (a key while one is up belongs to it: below).
+    state.overlay = undefined;
     await user.keyboard('u');
     await user.keyboard('{Shift>}E{/Shift}');
     expect(state.triage).toEqual([
@@ -44,6 +46,25 @@ describe('triage keys', () => {
       { op: 'unread', ids: [12] },
       { op: 'resolveAndNext' },
     ]);
+  });
+
+  it('typed right behind the key that opens a picker, before its field has focus, go to no command; Esc still closes it', async () => {
+    // A picker shows once it has read its conversations, then focuses its field: an agent typing
+    // "Sam" right after `a` had Snooze open (`s`); an `e` would have resolved the conversation.
+    const user = userEvent.setup();
+    const { state, ctx } = fakeInboxContext();
+    state.opened.push(12);
+    render(<Harness ctx={ctx} />);
+    screen.getByRole('listbox', { name: 'List' }).focus();
+    await user.keyboard('a');
+    expect(state.overlay).toBe('assign');
+    await user.keyboard('Sam e');
+    expect(state.triage).toEqual([{ op: 'picker:assign', ids: [12] }]);
+    expect(state.overlay).toBe('assign');
+    await user.keyboard('{Escape}');
+    expect(state.overlay).toBeUndefined();
+    await user.keyboard('e');
+    expect(state.triage).toEqual([{ op: 'picker:assign', ids: [12] }, { op: 'status', ids: [12], arg: 'resolved' }]);
   });
 
   it('act on the highlighted row when nothing is open, and do nothing with no target', async () => {

@@ -75,6 +75,7 @@ const navigation: C[] = [
     group: 'Conversation',
     keys: ['Escape'],
     paletteHidden: true,
+    whileDialog: true,
     run: (ctx) => (ctx.overlay ? ctx.setOverlay(undefined) : ctx.triage.bulk.length ? ctx.triage.setBulk([]) : ctx.closeConversation()),
   },
   { id: 'search.focus', title: 'Search', group: 'Search', keys: ['/'], keywords: 'find', run: (ctx) => ctx.focusSearch() },
@@ -145,7 +146,7 @@ function openByNumber(_ctx: InboxCommandContext, query: string): C[] {
 }
 
 export function createInboxCommands(): CommandRegistry<InboxCommandContext> {
-  const registry = new CommandRegistry<InboxCommandContext>()
+  const registry = new CommandRegistry<InboxCommandContext>({ dialogUp: (ctx) => ctx.overlay !== undefined })
     .register(...navigation, ...tabs, ...statuses, ...sorts, ...densities, clearFilters)
     .provide(openByNumber)
     .provide(filterCommands);

@@ -13,6 +13,8 @@ export interface Command<Ctx> {
   keys?: readonly string[];
   /** Also runs while the agent types in a field (the palette's own chord, for one). */
   whileTyping?: boolean;
+  /** Also runs while a dialog is up or on its way (Escape closes it). */
+  whileDialog?: boolean;
   /** Extra words the palette matches on. */
   keywords?: string;
   /** Hidden from the palette (e.g. arrow aliases), still listed on the shortcuts sheet. */
@@ -27,6 +29,14 @@ export type CommandProvider<Ctx> = (ctx: Ctx, query: string) => Command<Ctx>[];
 export class CommandRegistry<Ctx> {
   private readonly commands: Command<Ctx>[] = [];
   private readonly providers: CommandProvider<Ctx>[] = [];
+
+  /**
+   * `dialogUp`: whether a dialog is up or on its way. A picker shows only once it has read its
+   * conversations and focuses its field after that, so letters typed right behind the key that
+   * opened it reached this handler: `a` then "Sam" opened Snooze (`s`), and an `e` would have
+   * resolved the conversation. While it says so, a key belongs to the dialog.
+   */
+  constructor(private readonly opts: { dialogUp?(ctx: Ctx): boolean } = {}) {}
 
   register(...commands: Command<Ctx>[]): this {
     for (const c of commands) {
@@ -66,6 +76,7 @@ export class CommandRegistry<Ctx> {
     const command = this.commands.find((c) => c.keys?.includes(chord));
     if (!command) return undefined;
     if (!command.whileTyping) {
+      if (!command.whileDialog && this.opts.dialogUp?.(ctx)) return undefined;
       if (isTypingTarget(e.target)) return undefined;
       if (/^(Enter|ArrowUp|ArrowDown|shift\+ArrowUp|shift\+ArrowDown| )$/.test(chord) && ownsNavigationKeys(e.target)) return undefined;
     }

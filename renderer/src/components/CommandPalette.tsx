@@ -1,6 +1,6 @@
 // Ctrl/Cmd+K: every command of the registry (and data-driven ones: filters, "#123"), searchable,
 // run with Enter. A modal dialog: focus stays inside until it closes.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { InboxCommandContext } from '../commands/inbox-commands';
 import { displayChord } from '../commands/keys';
 import type { CommandRegistry } from '../commands/registry';
@@ -14,7 +14,8 @@ export function CommandPalette(props: { registry: CommandRegistry<InboxCommandCo
   const results = useMemo(() => registry.search(context(), query).slice(0, 50), [registry, context, query]);
   const activeIndex = Math.min(active, Math.max(0, results.length - 1));
 
-  useEffect(() => {
+  // In the commit that shows it (as PickerDialog): keys typed right away reach the field.
+  useLayoutEffect(() => {
     input.current?.focus();
   }, []);
 

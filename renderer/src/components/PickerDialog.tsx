@@ -2,7 +2,7 @@
 // Space to tick in a multi-pick (labels: ticked, unticked, or "some of them" for a bulk
 // selection), Esc to cancel. The filter field keeps focus (aria-activedescendant points into the
 // list), like the command palette; Tab stays inside the dialog. Focus returns where it was.
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { UntrustedText } from './UntrustedText';
 
@@ -48,7 +48,9 @@ export function PickerDialog(props: Single | Multi) {
   const activeIndex = Math.min(active, Math.max(0, shown.length - 1));
   const { onClose } = props;
 
-  useEffect(() => {
+  // In the commit that shows the dialog, not after the frame: a key typed right behind the one
+  // that opened it (Enter on a preset, a name) must reach the field, not the list below it.
+  useLayoutEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     input.current?.focus();
     // Back to where the agent was (the list, the conversation) when the dialog goes.

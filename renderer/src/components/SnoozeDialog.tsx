@@ -1,7 +1,7 @@
 // Snooze: the presets (until next reply, 1 hour, tomorrow 9:00, next Monday 9:00) with the time
 // each one means shown beside it, or a custom date and time in a native date-time field (typed
 // or stepped with the arrow keys). Times are the agent's local time.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { SnoozePreset } from '../actions/snooze';
 import { customSnoozeProblem, formatSnooze, fromLocalInputValue, snoozePresets, snoozeUntil, toEpochSeconds, toLocalInputValue } from '../actions/snooze';
 import { PickerDialog, targetsLabel } from './PickerDialog';
@@ -46,7 +46,8 @@ function CustomSnooze(props: { targets: readonly number[]; onClose(): void; onSn
   const [value, setValue] = useState(toLocalInputValue(start));
   const [problem, setProblem] = useState<string>();
   const field = useRef<HTMLInputElement>(null);
-  useEffect(() => {
+  // In the commit that shows it (as PickerDialog): keys typed right away reach the field.
+  useLayoutEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     field.current?.focus();
     return () => {

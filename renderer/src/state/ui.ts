@@ -5,6 +5,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import type { ListView } from '../conversations/view';
 import { defaultView } from '../conversations/view';
 import type { ComposerMode } from '../db/schema';
+import { writeWhenChanged } from './write-when-changed';
 
 /** The triage pickers: each applies to `triageTargets`. */
 export type PickerKind = 'assign' | 'team' | 'labels' | 'priority' | 'snooze';
@@ -123,6 +124,6 @@ export const useUi = create<UiState>()(
       setBulk: (ids) => set({ bulkSelection: [...ids] }),
       openPicker: (kind, targets) => set({ overlay: kind, triageTargets: [...targets] }),
     }),
-    { name: 'inbox.view', storage: createJSONStorage(() => localStorage), version: 1, partialize: (s) => ({ view: s.view }) },
+    { name: 'inbox.view', storage: createJSONStorage(() => writeWhenChanged(localStorage)), version: 1, partialize: (s) => ({ view: s.view }) },
   ),
 );

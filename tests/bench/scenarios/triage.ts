@@ -13,7 +13,23 @@ import { bareKeysPage } from '../bare-read';
 import { arm, frameInterval, measured, PROBES } from '../page-probes';
 import { traced } from '../trace';
 
-const activeRowId = async (page: Page) => Number(await page.locator('#conversation-listbox [role="option"][aria-selected="true"]').getAttribute('data-conversation-id'));
+/**
+ * The row the cursor is on, once it is another than `left` (the row the last key acted on): the key
+ * that moved the cursor (`j`, or the row leaving) may not have rendered yet when Playwright's press
+ * returns, and a row read before it is not the one the next picker acts on (the run then waited
+ * for a change on a row nothing changed, until its timeout).
+ */
+async function activeRowId(page: Page, left = 0): Promise<number> {
+  const moved = await page.waitForFunction(
+    (prev) => {
+      const id = Number(document.querySelector('#conversation-listbox [role="option"][aria-selected="true"]')?.getAttribute('data-conversation-id'));
+      return id > 0 && id !== prev ? id : undefined;
+    },
+    left,
+    { timeout: 10_000 },
+  );
+  return Number(await moved.jsonValue());
+}
 const row = (id: number) => `#conversation-listbox [data-conversation-id="${id}"]`;
 
 async function picker(page: Page, key: string, name: string) {
@@ -57,13 +73,14 @@ export async function benchTriage(page: Page, origin: string, samples: number, a
   if (!labels.length || !agents.length) throw new Error('no label or agent to triage with');
 
   const times: Record<'resolve' | 'label' | 'assign' | 'snooze', number[]> = { resolve: [], label: [], assign: [], snooze: [] };
+  let last = 0;
   const round = async (i: number, into: typeof times) => {
-    let id = await activeRowId(page);
+    let id = await activeRowId(page, last);
     await arm(page, 'keydown', { selector: row(id), present: false });
     await page.keyboard.press('e');
     into.resolve.push(await measured(page));
 
-    id = await activeRowId(page);
+    id = await activeRowId(page, id);
     const label = labels[i % labels.length]!;
     await picker(page, 'l', 'Labels');
     await page.keyboard.type(label);
@@ -73,7 +90,7 @@ export async function benchTriage(page: Page, origin: string, samples: number, a
     into.label.push(await measured(page));
     await page.keyboard.press('j');
 
-    id = await activeRowId(page);
+    id = await activeRowId(page, id);
     const agent = agents[i % agents.length]!;
     await picker(page, 'a', 'Assign to');
     await page.keyboard.type(agent);
@@ -82,11 +99,12 @@ export async function benchTriage(page: Page, origin: string, samples: number, a
     into.assign.push(await measured(page));
     await page.keyboard.press('j');
 
-    id = await activeRowId(page);
+    id = await activeRowId(page, id);
     await picker(page, 's', 'Snooze');
     await arm(page, 'keydown', { selector: row(id), present: false });
     await page.keyboard.press('Enter');
     into.snooze.push(await measured(page));
+    last = id;
   };
   for (let i = 0; i < samples; i++) await round(i, times);
   // One more round, not counted, traced when BENCH_TRACE names a folder.

@@ -131,13 +131,33 @@ describe.each(modes)('LocalSearchIndex $where', (mode) => {
     expect(await keys(index, 'nguyen charg')).toEqual(['c:1']);
   });
 
-  it('reads the snippets of the hits shown from the cache, not from the index', async () => {
+  it('each hit comes with its snippet, read from the cache where the index runs, and a changed text is read again', async () => {
+    const { db, index } = await started();
+    const [hit] = await index.search('invoice');
+    expect(hit).toMatchObject({ key: 'm:100', snippet: 'My invoice shows the wrong VAT number', nameOnly: false });
+    expect((await index.search('ava'))[0]).toMatchObject({ key: 'c:1', snippet: 'charged twice' });
+    // The text was kept for the next keystroke; a change to the message must not leave the old one shown.
+    await db.messages.update(100, { content: 'My invoice was corrected, thank you' });
+    await vi.waitFor(async () => expect((await index.search('invoice'))[0]?.snippet).toBe('My invoice was corrected, thank you'));
+  });
+
+  it('answers without the texts the cache is slow to give, then whole; a quick read answers once', async () => {
     const { index } = await started();
-    expect((await index.search('invoice'))[0]!.snippet).toBe('');
-    const read = await index.snippets(['m:100', 'c:1']);
-    expect(read.get('m:100')).toBe('My invoice shows the wrong VAT number');
-    expect(read.get('c:1')).toBe('charged twice');
-    expect((await index.search('invoice'))[0]!.snippet).toBe('My invoice shows the wrong VAT number');
+    // The connection the index reads through (the worker's own, in the worker).
+    const reader = dbs.at(-1)!;
+    const bulkGet = reader.messages.bulkGet.bind(reader.messages) as (keys: number[]) => Promise<unknown[]>;
+    const slow = vi.spyOn(reader.messages, 'bulkGet').mockImplementation((async (keys: number[]) => {
+      await new Promise((r) => setTimeout(r, 100));
+      return bulkGet(keys);
+    }) as unknown as typeof reader.messages.bulkGet);
+    const early: string[][] = [];
+    const hits = await index.search('invoice', 50, (h) => early.push(h.map((x) => `${x.key}=${x.snippet}`)));
+    expect(early).toEqual([['m:100=']]);
+    expect(hits.map((x) => `${x.key}=${x.snippet}`)).toEqual(['m:100=My invoice shows the wrong VAT number']);
+    slow.mockRestore();
+    early.length = 0;
+    expect((await index.search('wrong', 50, (h) => early.push(h.map((x) => x.key)))).map((x) => x.snippet)).toEqual(['My invoice shows the wrong VAT number']);
+    expect(early).toEqual([]);
   });
 
   it('stops following the cache when stopped', async () => {
@@ -243,8 +263,11 @@ describe('the index build rests while the agent acts', () => {
       expect(heard.filter((m) => m.type === 'changed')).toEqual([]);
       send({ type: 'changes', changes: [{ upsert: { key: 'm:9000', kind: 'message', refId: 9000, conversationId: 1, title: 'Ava', text: 'urgent refund', snippet: 'urgent refund', at: 1 } }] });
       send({ type: 'search', id: 1, query: 'urgent', limit: 5 });
+      // Answered once its texts are read (m:9000 is not in the cache: no text), the build still waiting.
+      await vi.waitFor(() => expect(heard.some((m) => m.type === 'hits')).toBe(true));
       const hits = heard.find((m) => m.type === 'hits');
       expect(hits?.type === 'hits' && hits.hits.map((h) => h.key)).toEqual(['m:9000']);
+      expect(heard.some((m) => m.type === 'built')).toBe(false);
     } finally {
       clearInterval(telling);
     }

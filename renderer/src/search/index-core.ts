@@ -7,8 +7,10 @@ import type { InboxDb } from '../db/schema';
 import type { InputActivity } from '../platform/input-activity';
 import type { SearchDoc } from './documents';
 import { contactDoc, conversationDoc, messageDoc } from './documents';
-import type { EngineHit } from './engine';
 import { SearchEngine } from './engine';
+import { HitTexts } from './hit-texts';
+import type { LocalHit } from './shown-hit';
+import { shownHit } from './shown-hit';
 
 export type IndexChange = { upsert: SearchDoc } | { remove: string };
 
@@ -22,6 +24,12 @@ const READ_SLICE = 500;
  * worker too: a thread of its own still takes a core's time from the page's frames on two cores.
  */
 export const QUIET_AFTER_INPUT_MS = 250;
+
+/**
+ * How long a search waits for its hits' texts before answering without those not read yet (they
+ * follow). Usually they are kept from the keystroke before, or read in a few milliseconds.
+ */
+export const TEXTS_WAIT_MS = 10;
 
 type PostTask = (task: () => void, options: { priority: 'background' }) => Promise<void>;
 
@@ -40,6 +48,7 @@ const nextTask = () =>
 
 export class IndexCore {
   private readonly engine = new SearchEngine();
+  private readonly texts: HitTexts;
   private built: Promise<void> | undefined;
   /** Keys the cache's changes wrote while the build ran: newer than what the build read, so it skips them. */
   private touchedDuringBuild: Set<string> | undefined;
@@ -55,7 +64,9 @@ export class IndexCore {
     private readonly sliceMs: number,
     private readonly changed: () => void,
     private readonly input?: InputActivity,
-  ) {}
+  ) {
+    this.texts = new HitTexts(db);
+  }
 
   get size(): number {
     return this.engine.size;
@@ -82,8 +93,19 @@ export class IndexCore {
     }
   }
 
-  search(query: string, limit: number): EngineHit[] {
-    return this.engine.search(query, limit);
+  /**
+   * The hits, each with what it shows (its text read from the cache and cut around the match).
+   * `early`: called with the hits as they are known so far (texts not read yet shown empty) when
+   * reading the rest takes longer than a moment: the cache may be busy with a long read (the list
+   * reading the whole view, say), and the results should not wait on it.
+   */
+  async search(query: string, limit: number, early?: (hits: LocalHit[]) => void): Promise<LocalHit[]> {
+    const hits = this.engine.search(query, limit);
+    const keys = hits.map((h) => h.key);
+    const timer = early && setTimeout(() => early(hits.map((h) => shownHit(h, this.texts.kept(h.key) ?? ''))), TEXTS_WAIT_MS);
+    const texts = await this.texts.read(keys);
+    clearTimeout(timer);
+    return hits.map((h) => shownHit(h, texts.get(h.key) ?? ''));
   }
 
   apply(changes: readonly IndexChange[]): void {
@@ -91,6 +113,7 @@ export class IndexCore {
     for (const change of changes) {
       const key = 'remove' in change ? change.remove : change.upsert.key;
       this.touchedDuringBuild?.add(key);
+      this.texts.forget(key);
       if ('remove' in change) this.engine.remove(change.remove);
       else this.engine.upsert(change.upsert);
     }

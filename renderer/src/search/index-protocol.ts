@@ -2,9 +2,9 @@
 // index-worker.ts in the worker), and the worker's side of it (here, so tests run it too).
 import type { InboxDb } from '../db/schema';
 import type { InputActivity } from '../platform/input-activity';
-import type { EngineHit } from './engine';
 import type { IndexChange } from './index-core';
 import { IndexCore } from './index-core';
+import type { LocalHit } from './shown-hit';
 
 export type ToIndexWorker =
   | { type: 'open'; dbName: string }
@@ -17,7 +17,8 @@ export type ToIndexWorker =
 export type FromIndexWorker =
   | { type: 'changed'; size: number }
   | { type: 'built'; size: number }
-  | { type: 'hits'; id: number; hits: EngineHit[] }
+  /** `final` false: the hits as known before their texts were all read (the final answer follows). */
+  | { type: 'hits'; id: number; hits: LocalHit[]; final: boolean }
   /** The index could not be built there (the cache could not be opened): the page builds it itself. */
   | { type: 'failed'; reason: string };
 
@@ -77,9 +78,15 @@ export function serveIndex(post: (message: FromIndexWorker) => void, openDb: (na
       case 'changes':
         core?.apply(message.changes);
         return;
-      case 'search':
-        post({ type: 'hits', id: message.id, hits: core?.search(message.query, message.limit) ?? [] });
+      case 'search': {
+        const { id } = message;
+        if (!core) post({ type: 'hits', id, hits: [], final: true });
+        else
+          void core
+            .search(message.query, message.limit, (hits) => post({ type: 'hits', id, hits, final: false }))
+            .then((hits) => post({ type: 'hits', id, hits, final: true }));
         return;
+      }
       case 'input':
         input.heard();
         return;

@@ -3,10 +3,10 @@
 // worker fails to start or to open the cache falls back to this too, so search never just stops).
 import type { InboxDb } from '../db/schema';
 import type { InputActivity } from '../platform/input-activity';
-import type { EngineHit } from './engine';
 import type { IndexChange } from './index-core';
 import { IndexCore } from './index-core';
 import type { FromIndexWorker, ToIndexWorker } from './index-protocol';
+import type { LocalHit } from './shown-hit';
 
 /** Milliseconds of building on the page before its input and frames get the main thread back. */
 const PAGE_SLICE_MS = 8;
@@ -17,7 +17,8 @@ export interface IndexRunner {
   /** Documents indexed, as last heard. */
   readonly size: number;
   apply(changes: IndexChange[]): void;
-  search(query: string, limit: number): Promise<EngineHit[]>;
+  /** Settles with the hits and their texts; `early` may hear the hits first, before their texts are all read. */
+  search(query: string, limit: number, early?: (hits: LocalHit[]) => void): Promise<LocalHit[]>;
   stop(): void;
 }
 
@@ -64,7 +65,7 @@ function onPage(db: InboxDb, changed: () => void, input: InputActivity | undefin
       return core.size;
     },
     apply: (changes) => core.apply(changes),
-    search: (query, limit) => Promise.resolve(core.search(query, limit)),
+    search: (query, limit, early) => core.search(query, limit, early),
     stop: () => undefined,
   };
 }
@@ -86,7 +87,7 @@ export function runIndex(db: InboxDb, changed: () => void, input: InputActivity 
   let fallback: IndexRunner | undefined;
   let stopped = false;
   let nextId = 1;
-  const asked = new Map<number, { query: string; limit: number; answer: (hits: EngineHit[]) => void }>();
+  const asked = new Map<number, { query: string; limit: number; early?: (hits: LocalHit[]) => void; answer: (hits: LocalHit[]) => void }>();
   let builtDone!: () => void;
   const built = new Promise<void>((resolve) => (builtDone = resolve));
 
@@ -98,7 +99,7 @@ export function runIndex(db: InboxDb, changed: () => void, input: InputActivity 
     void fallback.built.then(builtDone, builtDone);
     for (const [id, q] of asked) {
       asked.delete(id);
-      void fallback.search(q.query, q.limit).then(q.answer);
+      void fallback.search(q.query, q.limit, q.early).then(q.answer);
     }
   };
 
@@ -115,6 +116,7 @@ export function runIndex(db: InboxDb, changed: () => void, input: InputActivity 
         return;
       case 'hits': {
         const q = asked.get(message.id);
+        if (!message.final) return void q?.early?.(message.hits);
         asked.delete(message.id);
         q?.answer(message.hits);
         return;
@@ -140,12 +142,12 @@ export function runIndex(db: InboxDb, changed: () => void, input: InputActivity 
       if (fallback) fallback.apply(changes);
       else worker?.postMessage({ type: 'changes', changes });
     },
-    search(query, limit) {
-      if (fallback) return fallback.search(query, limit);
+    search(query, limit, early) {
+      if (fallback) return fallback.search(query, limit, early);
       if (stopped) return Promise.resolve([]);
       return new Promise((answer) => {
         const id = nextId++;
-        asked.set(id, { query, limit, answer });
+        asked.set(id, { query, limit, answer, ...(early ? { early } : {}) });
         worker?.postMessage({ type: 'search', id, query, limit });
       });
     },

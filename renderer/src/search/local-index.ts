@@ -1,40 +1,21 @@
 // Instant local search over the cached conversations, messages and contacts (engine.ts). Built
 // once from the cache in a worker of its own (index-runner.ts), then kept current from the
 // cache's own writes (Dexie hooks here, sent on when each transaction commits), so a keystroke
-// never scans the database. What a hit shows of its text (the snippet) is read from the cache for the
-// hits on screen only: 200,000 snippets held in memory would be the biggest thing the page holds.
+// never scans the database. Each hit comes with what it shows (shown-hit.ts), its text read from
+// the cache where the index runs.
 import type { Table, Transaction } from 'dexie';
 import type { InboxDb } from '../db/schema';
 import type { InputActivity } from '../platform/input-activity';
-import type { HitKind, SearchDoc } from './documents';
+import type { SearchDoc } from './documents';
 import { contactDoc, conversationDoc, messageDoc } from './documents';
-import { parseKey } from './engine';
 import type { IndexChange } from './index-core';
 import type { IndexRunner, WorkerLike } from './index-runner';
 import { runIndex } from './index-runner';
+import type { LocalHit } from './shown-hit';
 
-export interface LocalHit {
-  key: string;
-  kind: HitKind;
-  refId: number;
-  conversationId: number;
-  title: string;
-  /** '' until read from the cache (`snippets`). */
-  snippet: string;
-  at: number;
-  score: number;
-  /** The words searched for this hit (for the snippet). */
-  terms: string[];
-  /** Every searched word is in the title; with the text read, `nameOnly` (engine.ts) tells whether the title alone matched. */
-  inTitle: boolean;
-  senderContactId?: number;
-}
-
-/** Snippets kept once read (the hits of the last few queries). */
-const SNIPPETS_KEPT = 500;
+export type { LocalHit };
 
 export class LocalSearchIndex {
-  private readonly snippetsRead = new Map<string, string>();
   private readonly pending = new WeakMap<Transaction, IndexChange[]>();
   private readonly unhook: (() => void)[] = [];
   private readonly listeners = new Set<() => void>();
@@ -79,41 +60,12 @@ export class LocalSearchIndex {
     return () => this.listeners.delete(listener);
   }
 
-  /** Answers after every change the cache committed before the call (they reach the index first). */
-  async search(query: string, limit = 50): Promise<LocalHit[]> {
-    const hits = this.runner ? await this.runner.search(query, limit) : [];
-    return hits.map((h) => ({ ...h, snippet: this.snippetsRead.get(h.key) ?? '' }));
-  }
-
-  /** The snippets of these hits, read from the cache (and kept for the next queries). */
-  async snippets(keys: readonly string[]): Promise<Map<string, string>> {
-    const out = new Map<string, string>();
-    const wanted: Record<HitKind, number[]> = { conversation: [], message: [], contact: [] };
-    for (const key of keys) {
-      const known = this.snippetsRead.get(key);
-      const k = parseKey(key);
-      if (known !== undefined) out.set(key, known);
-      else if (k) wanted[k.kind].push(k.refId);
-    }
-    const read = async <T>(table: Table<T, number>, ids: number[], toDoc: (row: T) => SearchDoc | undefined) => {
-      if (!ids.length) return;
-      for (const row of await table.bulkGet(ids)) {
-        const doc = row && toDoc(row);
-        if (doc) out.set(doc.key, doc.snippet);
-      }
-    };
-    await read(this.db.conversations, wanted.conversation, conversationDoc);
-    await read(this.db.messages, wanted.message, messageDoc);
-    await read(this.db.contacts, wanted.contact, contactDoc);
-    for (const [key, snippet] of out) {
-      this.snippetsRead.delete(key);
-      this.snippetsRead.set(key, snippet);
-    }
-    for (const key of this.snippetsRead.keys()) {
-      if (this.snippetsRead.size <= SNIPPETS_KEPT) break;
-      this.snippetsRead.delete(key);
-    }
-    return out;
+  /**
+   * Answers after every change the cache committed before the call (they reach the index first).
+   * `early`: hears the hits first when their texts take more than a moment to read (index-core.ts).
+   */
+  search(query: string, limit = 50, early?: (hits: LocalHit[]) => void): Promise<LocalHit[]> {
+    return this.runner ? this.runner.search(query, limit, early) : Promise.resolve([]);
   }
 
   private follow<T>(table: Table<T, number>, toDoc: (row: T) => SearchDoc | undefined, keyOf: (primKey: number) => string) {
@@ -151,8 +103,6 @@ export class LocalSearchIndex {
   }
 
   private apply(changes: IndexChange[]) {
-    if (!changes.length) return;
-    for (const change of changes) this.snippetsRead.delete('remove' in change ? change.remove : change.upsert.key);
-    this.runner?.apply(changes);
+    if (changes.length) this.runner?.apply(changes);
   }
 }

@@ -2,9 +2,8 @@
 // found keeps its local place; the service's own ranking orders the rest.
 import type { SearchResults } from '../../../shared/api/search';
 import type { HitKind } from './documents';
-import type { LocalHit } from './local-index';
-import { nameOnly } from './engine';
-import { snippetAround } from './snippet';
+import type { LocalHit } from './shown-hit';
+import { oneLine, snippetAround } from './snippet';
 
 export interface SearchHit {
   key: string;
@@ -20,8 +19,6 @@ export interface SearchHit {
   source: 'local' | 'service' | 'both';
 }
 
-const oneLine = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim().slice(0, 200);
-
 /** The words of a query, as the snippet looks for them. */
 export const queryWords = (q: string) => q.split(/\s+/).filter(Boolean);
 
@@ -33,7 +30,7 @@ export function fromLocal(h: LocalHit): SearchHit {
     ...(h.kind === 'contact' ? { contactId: h.refId } : {}),
     ...(h.kind === 'message' ? { messageId: h.refId } : {}),
     title: h.title || (h.kind === 'message' ? `Message in #${h.conversationId}` : `#${h.refId}`),
-    snippet: h.kind === 'message' ? snippetAround(h.snippet, h.terms) : oneLine(h.snippet),
+    snippet: h.snippet,
     at: h.at,
     source: 'local',
   };
@@ -48,8 +45,7 @@ export function localResults(hits: readonly LocalHit[]): SearchHit[] {
   const contacts = new Set(hits.filter((h) => h.kind === 'contact').map((h) => h.refId));
   const out: SearchHit[] = [];
   for (const h of hits) {
-    // Until its text is read from the cache (snippet ''), a hit on the title's words counts as the name's.
-    if (h.kind !== 'message' || !nameOnly(h, h.snippet)) {
+    if (!h.nameOnly) {
       out.push(fromLocal(h));
       continue;
     }

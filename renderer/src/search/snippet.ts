@@ -54,6 +54,9 @@ export function snippetAround(text: string, terms: readonly string[], width = 16
   return `${start > 0 ? '…' : ''}${body}${end < flat.length ? '…' : ''}`;
 }
 
+/** Text as one line of at most 200 characters (a conversation's preview, a contact's details). */
+export const oneLine = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim().slice(0, 200);
+
 function cutEnd(s: string, width: number): string {
   const cut = s.slice(0, width);
   const space = cut.lastIndexOf(' ');

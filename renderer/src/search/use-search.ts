@@ -54,24 +54,16 @@ export function useSearch(query: string): { hits: SearchHit[]; service: ServiceS
   const asked = useRef({ sent: 0, shown: 0 });
   useEffect(() => {
     const seq = ++asked.current.sent;
-    void index.search(query).then((hits) => {
-      if (seq <= asked.current.shown) return;
+    // The hits may come twice: first without the texts the cache was slow to give, then whole.
+    const show = (hits: LocalHit[]) => {
+      if (seq < asked.current.shown) return;
       asked.current.shown = seq;
       setAnswer({ query, hits });
-    });
-  }, [index, query, version]);
-  const found = useMemo(() => answer?.hits ?? [], [answer]);
-  // Snippets are read from the cache for the hits shown (the index keeps none of its own).
-  const [snippets, setSnippets] = useState<ReadonlyMap<string, string>>(new Map());
-  useEffect(() => {
-    if (found.every((h) => h.snippet || snippets.has(h.key))) return;
-    let current = true;
-    void index.snippets(found.map((h) => h.key)).then((read) => current && setSnippets(read));
-    return () => {
-      current = false;
     };
-  }, [index, found, snippets]);
-  const local = useMemo(() => localResults(found.map((h) => (h.snippet || !snippets.has(h.key) ? h : { ...h, snippet: snippets.get(h.key)! }))), [found, snippets]);
+    void index.search(query, 50, show).then(show);
+  }, [index, query, version]);
+  // Each hit comes with its snippet, read and cut where the index runs: nothing is read or cut here.
+  const local = useMemo(() => localResults(answer?.hits ?? []), [answer]);
 
   const q = useDebounced(query.trim(), 250);
   const remote = useQuery({

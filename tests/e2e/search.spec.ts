@@ -40,6 +40,11 @@ test('search locally, instantly, also offline', async ({ page, stack }) => {
   expect(page.workers().map((w) => w.url()).filter((u) => /index-worker/.test(u))).toHaveLength(1);
   await page.screenshot({ path: screenshotPath('30-search') });
   await expectAccessible(page, 'search results');
+  // Escape goes back to the list as it was (kept under the results), with the focus on it.
+  await inbox.searchField().press('Escape');
+  await expect(page.locator('#conversation-listbox')).toBeFocused();
+  await expect(inbox.listStatus()).toContainText(`${total} conversation`);
+  await expect(inbox.searchResults()).toHaveCount(0);
 
   // Message text is searchable too: the phrase the demo's billing replies use.
   await inbox.searchField().fill('refunded');

@@ -1,5 +1,6 @@
 // The search box in the header. `/` focuses it; Escape clears it and goes back to the list.
 import { useEffect, useRef } from 'react';
+import { flushSync } from 'react-dom';
 import { useUi } from '../state/ui';
 
 export function SearchField() {
@@ -27,7 +28,8 @@ export function SearchField() {
           if (e.key === 'Escape') {
             e.preventDefault();
             e.stopPropagation();
-            setQuery('');
+            // Rendered now, so the list is shown (not hidden under the results) when it takes the focus.
+            flushSync(() => setQuery(''));
             document.getElementById('conversation-listbox')?.focus();
           } else if (e.key === 'ArrowDown') {
             e.preventDefault();

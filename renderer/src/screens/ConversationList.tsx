@@ -18,7 +18,8 @@ import { useUi } from '../state/ui';
 /** Memoised: the inbox renders again when a picker opens or closes; the list's own state moves it. */
 export const ConversationList = memo(ConversationListView);
 
-function ConversationListView(props: { orderRef: { current: readonly number[] }; bulkActions?: BulkBarActions }) {
+/** `hidden`: a search's results stand in its place; it keeps its rows and place meanwhile. */
+function ConversationListView(props: { orderRef: { current: readonly number[] }; bulkActions?: BulkBarActions; hidden?: boolean }) {
   const view = useUi((s) => s.view);
   const setView = useUi((s) => s.setView);
   const activeId = useUi((s) => s.activeConversationId);
@@ -70,7 +71,7 @@ function ConversationListView(props: { orderRef: { current: readonly number[] };
   const listLabel = `${tabLabel} conversations, ${statusLabel.toLowerCase()}`;
 
   return (
-    <nav className="conversation-list" aria-label="Conversations">
+    <nav className="conversation-list" aria-label="Conversations" hidden={props.hidden}>
       <ListTabs tab={view.tab} counts={counts?.counts} onChange={(tab) => setView({ tab })} />
       <FilterBar view={view} directory={directory} onChange={setView} />
       <SyncBanner error={revalidate.error} fetching={revalidate.isFetching} />

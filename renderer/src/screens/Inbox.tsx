@@ -40,7 +40,8 @@ export function Inbox() {
   const overlay = useUi((s) => s.overlay);
   const setOverlay = useUi((s) => s.setOverlay);
   const narrowPane = useUi((s) => s.narrowPane);
-  const query = useUi((s) => s.searchQuery);
+  // Whether a search is typed, not what: each keystroke re-renders the results pane alone.
+  const searching = useUi((s) => s.searchQuery.trim() !== '');
   const notice = useUi((s) => s.notice);
   const triageTargets = useUi((s) => s.triageTargets);
   const account = session.accounts.find((a) => a.id === session.accountId);
@@ -158,9 +159,16 @@ export function Inbox() {
       )}
       <ConflictBar onResolve={(seq, choice) => context().triage.resolveConflict(seq, choice)} onOpen={(id) => context().open(id)} />
       <main className="panes" data-pane={selected === undefined ? 'list' : narrowPane}>
-        <ErrorBoundary what={query.trim() ? 'the search results' : 'the conversation list'}>
-          {query.trim() ? <SearchPane query={query.trim()} onOpen={(h) => void openHit(h)} /> : <ConversationList orderRef={orderRef} bulkActions={bulkActions} />}
+        {/* The list stays mounted (hidden) under a search: back from it, the list is as it was, with no
+            read of the whole view again (that read landed in the next search's first keystrokes). */}
+        <ErrorBoundary what="the conversation list">
+          <ConversationList orderRef={orderRef} bulkActions={bulkActions} hidden={searching} />
         </ErrorBoundary>
+        {searching && (
+          <ErrorBoundary what="the search results">
+            <SearchPane onOpen={(h) => void openHit(h)} />
+          </ErrorBoundary>
+        )}
         {selected === undefined ? (
           <section className="conversation placeholder" aria-label="No conversation open">
             <p>Select a conversation (j / k to move, Enter to open).</p>

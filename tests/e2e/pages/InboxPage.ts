@@ -10,7 +10,7 @@ export class InboxPage {
   list = () => this.page.getByRole('listbox', { name: /conversations,/ });
   rows = () => this.list().getByRole('option');
   activeRow = () => this.list().locator('[role="option"][aria-selected="true"]');
-  listStatus = () => this.page.locator('.list-status');
+  listStatus = () => this.page.locator('.conversation-list .list-status');
   tab = (name: TabName) => this.page.getByRole('tab', { name: new RegExp(`^${name}`) });
   tabCount = (name: TabName) => this.tab(name).locator('.count');
   filter = (label: 'Status' | 'Inbox' | 'Team' | 'Label' | 'Sort') => this.page.getByRole('combobox', { name: label, exact: true });

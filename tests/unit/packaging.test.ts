@@ -4,7 +4,7 @@
 // TypeScript. The fuses the config asks for must be flipped in the (stand-in) executable, and the
 // config must name every platform's targets and real icon files.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { listPackage, extractFile } from '@electron/asar';
@@ -34,7 +34,9 @@ function standInElectron(): string {
 }
 
 // electron-builder stays silent when it sees VITEST in its environment; its log is asserted on.
-const childEnv = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST'))), ELECTRON_SKIP_BINARY_DOWNLOAD: '1', NO_COLOR: '1' };
+// Vitest's NODE_ENV=test must not reach the build either: Vite then builds React's development
+// bundle into dist/renderer, which the benchmarks and the end-to-end tests run afterwards.
+const childEnv = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV')), ELECTRON_SKIP_BINARY_DOWNLOAD: '1', NO_COLOR: '1' };
 const run = (cmd: string, args: string[]) => spawnSync(cmd, args, { cwd: root, encoding: 'utf8', env: childEnv });
 
 beforeAll(() => {
@@ -60,6 +62,13 @@ describe('electron-builder --dir', () => {
     for (const file of ['/package.json', '/main/electron-main.cjs', '/main/preload.cjs', '/main/tray-icon.png', '/renderer/index.html']) expect(asarFiles).toContain(file);
     expect(asarFiles.some((f) => /^\/renderer\/assets\/index-[\w-]+\.js$/.test(f))).toBe(true);
     expect(new Set(asarFiles.map((f) => f.split('/')[1]))).toEqual(new Set(['main', 'package.json', 'renderer']));
+  });
+
+  it("builds the renderer for production (not React's development bundle)", () => {
+    const assets = join(root, 'dist/renderer/assets');
+    const scripts = readdirSync(assets).filter((f) => f.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((f) => readFileSync(join(assets, f), 'utf8').includes('jsxDEV'))).toEqual([]);
   });
 
   it.each([

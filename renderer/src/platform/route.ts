@@ -4,6 +4,7 @@
 // platform/bridge.ts before anything renders, so it never reaches a history entry.
 import { useEffect } from 'react';
 import { useUi } from '../state/ui';
+import { whenIdle } from './idle';
 
 const ROUTE = /^#\/conversations\/(\d{1,9})$/;
 
@@ -41,20 +42,12 @@ export function useConversationRoute(): void {
       pending = undefined;
       for (const id of queued.splice(0)) write(id);
     };
-    const whenIdle = (run: () => void): (() => void) => {
-      if (typeof requestIdleCallback === 'function') {
-        const n = requestIdleCallback(run, { timeout: 500 });
-        return () => cancelIdleCallback(n);
-      }
-      const t = setTimeout(run, 0);
-      return () => clearTimeout(t);
-    };
     const toAddress = (id: number | undefined) => {
       queued.push(id);
       // Closing is written at once: a reload before a deferred close would open the conversation
       // again, and opening marks it read, undoing a "mark unread" that closed it (found by chaos).
       if (id === undefined) flush();
-      else pending ??= whenIdle(flush);
+      else pending ??= whenIdle(flush, { within: 500, otherwiseAfter: 0 });
     };
     const fromAddress = () => {
       // The address the agent went to (Back, Forward) is newer than any write still waiting.

@@ -18,6 +18,7 @@ import { useShortcuts } from '../commands/use-shortcuts';
 import { DirectoryContext, useDirectory, useDirectorySync } from '../directory/use-directory';
 import { useLiveStatus } from '../live/live-status';
 import { useBridgeConnection } from '../platform/connection';
+import { whenIdle } from '../platform/idle';
 import { useConversationRoute } from '../platform/route';
 import { useLiveUpdates } from '../live/use-live-updates';
 import { useClientRunning, useSession } from '../platform/session';
@@ -67,12 +68,7 @@ export function Inbox() {
       void preloadScreens().catch(() => undefined);
       void client.search.start();
     };
-    if (typeof requestIdleCallback !== 'function') {
-      const t = setTimeout(start, 1_000);
-      return () => clearTimeout(t);
-    }
-    const id = requestIdleCallback(start, { timeout: 5_000 });
-    return () => cancelIdleCallback(id);
+    return whenIdle(start, { within: 5_000, otherwiseAfter: 1_000 });
   }, [client]);
   const orderRef = useRef<readonly number[]>([]);
   const registry = useMemo(() => createInboxCommands(), []);

@@ -1,8 +1,9 @@
 // Search results in place of the list while a query is typed: local hits at once (also offline),
 // the service's merged in when it answers.
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { SearchHit } from '../search/merge';
 import type { ServiceSearchState } from '../search/use-search';
+import { whenIdle } from '../platform/idle';
 import { useSearch } from '../search/use-search';
 import { useUi } from '../state/ui';
 import { relativeTime } from '../components/time';
@@ -43,22 +44,13 @@ export function SearchPane(props: { onOpen(hit: SearchHit): void }) {
 const FIRST_ROWS = 16;
 
 function useRowsInStages(hits: SearchHit[]): SearchHit[] {
+  // The last answer shown whole: its rows stay on screen without waiting.
   const [whole, setWhole] = useState<SearchHit[]>();
-  // The keys on screen (as of the last render whose rows were all shown): they stay without waiting.
-  const [onScreen, setOnScreen] = useState<ReadonlySet<string>>(new Set());
+  const onScreen = useMemo(() => new Set(whole?.map((h) => h.key)), [whole]);
   const rows = whole === hits ? hits : hits.filter((h, i) => i < FIRST_ROWS || onScreen.has(h.key));
   useEffect(() => {
     if (rows.length === hits.length) return;
-    const show = () => {
-      setWhole(hits);
-      setOnScreen(new Set(hits.map((h) => h.key)));
-    };
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(show, 50);
-      return () => clearTimeout(timer);
-    }
-    const id = requestIdleCallback(show, { timeout: 300 });
-    return () => cancelIdleCallback(id);
+    return whenIdle(() => setWhole(hits), { within: 300, otherwiseAfter: 50 });
   }, [hits, rows.length]);
   return rows;
 }

@@ -125,8 +125,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     port,
     async close() {
       unsubscribe();
-      for (const ws of sockets) ws.terminate();
+      // Every socket it accepted, not only those past their hello: the page reconnects the moment
+      // its socket goes, and one that said its hello during the close was left open and kept the
+      // server's close waiting for good. Closed first, the server refuses upgrades still in flight.
       wss.close();
+      for (const ws of wss.clients) ws.terminate();
       await app.close();
     },
   };

@@ -20,6 +20,13 @@ describe('stableOrder', () => {
     expect(ids(stableOrder(rows(4, 3, 1, 2, 5), rows(3, 1, 2, 4, 5), [4]))).toEqual([3, 1, 2, 4, 5]);
   });
 
+  it('rows held where the sort puts them anyway: the sort\'s own array, unchanged', () => {
+    const sorted = rows(1, 2, 3, 4, 5);
+    expect(stableOrder(sorted, screen, [2, 4])).toBe(sorted);
+    const moved = rows(3, 1, 2, 4, 5);
+    expect(stableOrder(moved, screen, [3])).not.toBe(moved);
+  });
+
   it('the open conversation holds too, and both keep their order relative to each other', () => {
     expect(ids(stableOrder(rows(5, 2, 1, 3, 4), screen, [2, 5]))).toEqual([1, 2, 3, 4, 5]);
     // The cursor on the open conversation: one row, once.

@@ -15,6 +15,7 @@ import { refreshCounts, revalidateView } from './revalidate';
 import type { ListView } from './view';
 import { stableOrder } from './stable-order';
 import { countsKey, patchView, readFirstRows, readView, viewKey, withInFlight } from './view';
+import { afterNextFrame } from '../platform/frames';
 import { earlyRows, earlyRowsComing, FIRST_ROWS } from './early-rows';
 import type { InboxDb } from '../db/schema';
 import type { CachedConversation } from '../db/schema';
@@ -145,7 +146,8 @@ export function useListView(view: ListView, orderRef: { current: readonly number
     completeKey.current = complete ? key : undefined;
   }, [complete, key]);
   const shown = complete ? result.rows : first?.key === key ? first.rows : undefined;
-  useFirstRowsPainted(Boolean(shown?.length), painted, setPainted);
+  const hasRows = Boolean(shown?.length);
+  useEffect(() => (painted || !hasRows ? undefined : afterNextFrame(() => setPainted(true))), [painted, hasRows]);
   // Actions the cache has not handed back yet apply here in memory, so the list answers at once.
   const inFlight = useSyncExternalStore(client.inFlight.subscribe, client.inFlight.items);
   const sorted = useMemo(() => (shown ? withInFlight(shown, inFlight, view, meId) : undefined), [shown, inFlight, view, meId]);
@@ -161,6 +163,10 @@ export function useListView(view: ListView, orderRef: { current: readonly number
   const rows = useMemo(() => {
     if (!sorted) return undefined;
     if (onScreen.key === key && onScreen.from === sorted && onScreen.pinned === pinned) return onScreen.rows;
+    // The same rows, in the sort's own order on screen: other rows under the agent (opening one,
+    // moving the cursor) change nothing, and the pass over the whole view is not made (2-5 ms of
+    // the click that opens a conversation).
+    if (onScreen.key === key && onScreen.from === sorted && onScreen.rows === sorted) return sorted;
     return stableOrder(sorted, onScreen.key === key ? onScreen.rows : [], [cursorId, openId]);
   }, [sorted, onScreen, key, pinned, cursorId, openId]);
   if (rows && sorted && !(onScreen.key === key && onScreen.rows === rows)) setOnScreen({ key, rows, from: sorted, pinned });
@@ -217,17 +223,4 @@ export function useListView(view: ListView, orderRef: { current: readonly number
   }, [rows, complete]);
 
   return { rows, complete, counts, revalidate, painted };
-}
-
-/** Sets `painted` once a frame showing rows has been painted (an animation frame, then a task after it). */
-function useFirstRowsPainted(hasRows: boolean, painted: boolean, setPainted: (painted: true) => void): void {
-  useEffect(() => {
-    if (painted || !hasRows) return;
-    let task: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => (task = setTimeout(() => setPainted(true), 0)));
-    return () => {
-      cancelAnimationFrame(frame);
-      if (task !== undefined) clearTimeout(task);
-    };
-  }, [painted, hasRows, setPainted]);
 }

@@ -105,8 +105,10 @@ export async function benchRenderer(o: { quick: boolean; log(line: string): void
       figures.push(...(await benchScroll(page)));
     }
     if (want('switch')) {
-      o.log(`renderer: switch, ${size.samples} times`);
-      figures.push(...(await benchSwitch(page, big.map((id) => ({ id, lastMessageId: seeded.lastMessageOf[id]! })), size.samples, median(reads))));
+      // More switches for comparing two builds (BENCH_SWITCHES=100): p95 of 20 is nearly the maximum.
+      const switches = Number(process.env.BENCH_SWITCHES) || size.samples;
+      o.log(`renderer: switch, ${switches} times`);
+      figures.push(...(await benchSwitch(page, big.map((id) => ({ id, lastMessageId: seeded.lastMessageOf[id]! })), switches, median(reads))));
     }
     if (want('hostile')) {
       o.log('renderer: hostile messages');

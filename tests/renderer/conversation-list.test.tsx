@@ -1,9 +1,9 @@
 // The conversation list component: rows from the cache before the service answers, then the
 // service's counts on the tabs, and tabs, status, inbox, team, label and sort driven through the
 // real controls, against the in-process demo service.
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ListView } from '../../renderer/src/conversations/view';
 import { defaultView, listInput } from '../../renderer/src/conversations/view';
 import { saveConversations } from '../../renderer/src/db/save';
@@ -70,6 +70,19 @@ describe('ConversationList', () => {
     expect(row.textContent).toContain('Where is my refund?');
     expect(within(row).getByLabelText('3 unread')).toBeTruthy();
     await waitFor(() => expect(orderRef.current).toEqual([2, 1]));
+  }, 30_000);
+
+  it('a press on a row starts reading that conversation, before the click opens it', async () => {
+    const { db, inbox } = renderWithSession(<ConversationList orderRef={orderRef} />, { bridge: silentBridge, session: testSession() });
+    await saveConversations(db, [conv(1, { assignee: 2, lastActivityAt: 10 }), conv(2, { assignee: 2, lastActivityAt: 20 })]);
+    await waitFor(() => expect(renderedIds()).toEqual([2, 1]));
+    const ahead = vi.spyOn(inbox.conversations.readAhead, 'ahead');
+    const row = within(listbox()).getAllByRole('option')[1]!;
+    fireEvent.pointerDown(row, { button: 2 });
+    expect(ahead).not.toHaveBeenCalled();
+    fireEvent.pointerDown(row, { button: 0 });
+    expect(ahead).toHaveBeenCalledWith(1);
+    expect(useUi.getState().selectedConversationId).toBeUndefined();
   }, 30_000);
 
   it('shows the service\'s counts on the tabs and switches tabs', async () => {

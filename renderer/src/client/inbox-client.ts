@@ -18,6 +18,7 @@ import type { Person } from '../model/intent';
 import type { BackoffPolicy } from '../actions/retry-policy';
 import { defaultBackoff } from '../actions/retry-policy';
 import { InFlightActions } from '../actions/in-flight';
+import { ConversationReadAhead } from '../conversation/read-ahead';
 import { OutboxSender } from '../actions/sender';
 import { InboxDb } from '../db/schema';
 import { createLiveHandler } from '../live/live-handler';
@@ -262,7 +263,8 @@ export function createInboxClient(opts: InboxClientOptions) {
     live,
     notifications,
     search,
-    conversations: { refresh },
+    /** `refresh` asks the service; `readAhead` starts the cache's read of one being opened (conversation/read-ahead.ts). */
+    conversations: { refresh, readAhead: new ConversationReadAhead(db) },
     /** The account's directory, read again now (joins one under way). */
     directory,
     /** The agent's own typing, told to the service (throttled). */

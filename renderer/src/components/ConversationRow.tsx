@@ -33,6 +33,8 @@ export const ConversationRow = memo(function ConversationRow(props: {
   index: number;
   count: number;
   onOpen(id: number): void;
+  /** The pointer went down on it: it is about to open (its read can start). */
+  onPress?(id: number): void;
   start: number;
   height: number;
 }) {
@@ -51,6 +53,7 @@ export const ConversationRow = memo(function ConversationRow(props: {
       data-conversation-id={c.id}
       className={`row${props.active ? ' active' : ''}${props.open ? ' open' : ''}${props.checked ? ' checked' : ''}${c.unreadCount > 0 ? ' unread-row' : ''}`}
       style={{ height: props.height, transform: `translateY(${props.start}px)` }}
+      onPointerDown={(e) => e.button === 0 && props.onPress?.(c.id)}
       onClick={() => props.onOpen(c.id)}
     >
       {/* Decorative: the contact's name is the row's own text. */}

@@ -3,26 +3,28 @@
 // asked of the service (any gap it leaves closed), older pages on demand; opening it reads it;
 // messages still on their way with their state from the outbox; what is not cached said plainly.
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import type { Conversation, ConversationStatus } from '../../../shared/api/records';
 import { useUnsentMessages, withoutDelivered } from '../components/unsent';
+import { useLiveRead } from '../db/live-read';
 import { BridgeFailure, isUnreachable } from '../platform/call';
 import { useSession } from '../platform/session';
 import { useUi } from '../state/ui';
+import { keepSameRead, readConversation } from './conversation-read';
 import { firstUnreadId, UNREAD_CAP } from './thread-items';
 
 export function useConversation(id: number, notify: (text: string) => void) {
   const { db, client } = useSession();
+  // Row, messages, cursor and record in one read, started by the event that opened it (read-ahead.ts).
+  const read = useLiveRead(`${db.name}/${id}`, () => readConversation(db, id), keepSameRead, () => client.conversations.readAhead.take(id));
   // null: not cached (undefined: still reading).
-  const row = useLiveQuery(async () => (await db.conversations.get(id)) ?? null, [db, id]);
+  const row = read?.row;
   const conversation = row ?? undefined;
-  const messages = useLiveQuery(() => db.messages.where('[conversation_id+id]').between([id, 0], [id, Infinity]).toArray(), [db, id]);
+  const messages = read?.messages;
   // null: no history of it is cached (undefined: still reading).
-  const cursor = useLiveQuery(async () => (await db.cursors.get(id)) ?? null, [db, id]);
-  // Wrapped, so "read, and not cached" (record undefined) differs from "still reading" (undefined).
-  const recordRead = useLiveQuery(async () => ({ record: (await db.conversationRecords.get(id))?.record }), [db, id]);
-  const record = recordRead?.record;
+  const cursor = read?.cursor;
+  // undefined: not cached, or still reading (`read` says which).
+  const record = read?.record;
   const unsent = useUnsentMessages(db, id);
   const shown = useMemo(() => withoutDelivered(messages ?? []), [messages]);
 
@@ -58,7 +60,7 @@ export function useConversation(id: number, notify: (text: string) => void) {
   const [unreadAtOpen, setUnreadAtOpen] = useState<{ unread: number; seenAt: number | undefined }>();
   const [rowUnreadAtOpen, setRowUnreadAtOpen] = useState<number | null>();
   if (rowUnreadAtOpen === undefined && row !== undefined) setRowUnreadAtOpen(row ? row.unreadCount : null);
-  if (unreadAtOpen === undefined && rowUnreadAtOpen !== undefined && recordRead !== undefined) {
+  if (unreadAtOpen === undefined && rowUnreadAtOpen !== undefined && read !== undefined) {
     const atOpen = unreadOnOpening(rowUnreadAtOpen, record, fresh);
     if (atOpen) setUnreadAtOpen(atOpen);
   }

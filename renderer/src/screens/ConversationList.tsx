@@ -2,7 +2,7 @@
 // virtualized so 10,000 conversations scroll smoothly; the keyboard cursor (j/k) is the listbox's
 // active option. Its rows and upkeep come from `useListView` (conversations/use-list.ts).
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useRef } from 'react';
 import type { BulkBarActions } from '../components/BulkBar';
 import { BulkBar } from '../components/BulkBar';
 import { ConversationRow, ROW_HEIGHTS } from '../components/ConversationRow';
@@ -12,6 +12,7 @@ import { SyncBanner } from '../components/SyncBanner';
 import { useListView } from '../conversations/use-list';
 import { statusOptions, tabOptions } from '../conversations/view';
 import { useDirectory } from '../directory/use-directory';
+import { useSession } from '../platform/session';
 import { usePreferences } from '../state/preferences';
 import { useUi } from '../state/ui';
 
@@ -25,6 +26,9 @@ function ConversationListView(props: { orderRef: { current: readonly number[] };
   const activeId = useUi((s) => s.activeConversationId);
   const openId = useUi((s) => s.selectedConversationId);
   const select = useUi((s) => s.select);
+  const { client } = useSession();
+  // A press on a row starts reading it: a click's button goes up 50-150 ms after it went down.
+  const readAhead = useCallback((id: number) => client.conversations.readAhead.ahead(id), [client]);
   const bulk = useUi((s) => s.bulkSelection);
   const directory = useDirectory();
   const density = usePreferences((s) => s.density);
@@ -111,6 +115,7 @@ function ConversationListView(props: { orderRef: { current: readonly number[] };
                 start={item.start}
                 height={rowHeight}
                 onOpen={select}
+                onPress={readAhead}
               />
             );
           })}

@@ -29,6 +29,7 @@ import { ConversationList } from './ConversationList';
 import { SearchPane } from './SearchResults';
 import { CommandPalette, ConversationView, NotificationSettings, preloadScreens, ShortcutsSheet, WaitingSettings } from './lazy-screens';
 import { useInboxContext } from './inbox-context';
+import { useReadAhead } from '../conversation/use-read-ahead';
 import { useTriageState } from './triage-state';
 import { UntrustedText } from '../components/UntrustedText';
 
@@ -52,6 +53,7 @@ export function Inbox() {
   useClientRunning();
   useLiveUpdates();
   useConversationRoute();
+  useReadAhead();
   const liveStatus = useLiveStatus(bridge);
   const link = useBridgeConnection(bridge);
   // A notice stays long enough to read, then goes (the live region has announced it).

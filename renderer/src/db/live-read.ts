@@ -1,0 +1,70 @@
+// A live read of the cache whose first read starts in the event that shows it.
+//
+// dexie-react-hooks' useLiveQuery (Dexie's liveQuery) runs its first read from a zero-delay timer,
+// and Chromium holds a page's timers back after a click or a key until the next frame: a
+// conversation opened by a click asked for its messages only after the first frame, and showed them
+// a frame or two later (bench "switch", traced 2026-11-28: the reads began 32 ms after the click).
+// Here the first read is issued at once (or was, by the event that opened the view: `first`);
+// liveQuery then follows changes, from the frame after: its first run reads it all again, finds the
+// same records (`keepSame`), and nothing renders.
+import { liveQuery } from 'dexie';
+import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { afterNextFrame } from '../platform/frames';
+
+type Read<T> = { key: string; value: T } | { key: string; error: unknown };
+
+/**
+ * The value of `read` (undefined until it has answered), kept current as the cache changes.
+ * `key` names what is read (a new key reads anew, and nothing of the old key's value is shown).
+ * `keepSame(prev, next)` returns `prev`, or parts of it, where `next` holds the same data, so that
+ * what did not change keeps its identity for memoised rendering. `first` answers the first read (a
+ * read already under way); `read` itself by default.
+ */
+export function useLiveRead<T>(key: string, read: () => Promise<T>, keepSame: (prev: T, next: T) => T, first: () => Promise<T> = read): T | undefined {
+  const [state, setState] = useState<Read<T>>();
+  useEffect(() => {
+    let closed = false;
+    // What this read last showed: a value with the same data is not set again (not even a render).
+    let shown: { value: T } | undefined;
+    const take = (value: T) => {
+      const kept = shown ? keepSame(shown.value, value) : value;
+      if (shown && kept === shown.value) return;
+      shown = { value: kept };
+      setState({ key, value: kept });
+    };
+    let subscription: { unsubscribe(): void } | undefined;
+    let cancelWait: (() => void) | undefined;
+    const follow = () => {
+      if (closed || subscription) return;
+      subscription = liveQuery(read).subscribe({
+        next: (value) => !closed && take(value),
+        error: (error: unknown) => !closed && setState({ key, error }),
+      });
+    };
+    // The first answer renders in its own task: queued behind the timers the opening render set
+    // (each live read's first run), the render waited 5-15 ms more. liveQuery starts after the
+    // frame that shows it: its first run reads it all again (a run that read only keys would not
+    // see a record's values change), and its 6 ms of callbacks held that frame back. Whatever is
+    // written meanwhile, that run reads. A failure of the first read shows through liveQuery's.
+    first().then(
+      (value) => {
+        if (closed) return;
+        flushSync(() => take(value));
+        cancelWait = afterNextFrame(follow);
+      },
+      follow,
+    );
+    return () => {
+      closed = true;
+      cancelWait?.();
+      subscription?.unsubscribe();
+    };
+    // `read`, `keepSame` and `first` are new every render; `key` says when the read is another.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  if (!state || state.key !== key) return undefined;
+  // As useLiveQuery does: a failed read fails the render, for the nearest error boundary.
+  if ('error' in state) throw state.error;
+  return state.value;
+}

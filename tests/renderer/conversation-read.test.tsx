@@ -1,0 +1,203 @@
+// The open conversation's read (conversation/conversation-read.ts, db/live-read.ts,
+// conversation/read-ahead.ts): one read of row, messages, cursor and record; asked by the event
+// that opens the view; followed live, the live read's repeat of the first rendering nothing; no
+// write between the first read and the live one missed.
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ConversationRead } from '../../renderer/src/conversation/conversation-read';
+import { keepSameRead, readConversation } from '../../renderer/src/conversation/conversation-read';
+import { ConversationReadAhead } from '../../renderer/src/conversation/read-ahead';
+import { useReadAhead } from '../../renderer/src/conversation/use-read-ahead';
+import { useLiveRead } from '../../renderer/src/db/live-read';
+import { saveConversations } from '../../renderer/src/db/save';
+import { InboxDb } from '../../renderer/src/db/schema';
+import { recordPage } from '../../renderer/src/sync/history';
+import { useUi } from '../../renderer/src/state/ui';
+import { conv, msg, uniqueDbName } from './fixtures';
+import { renderWithSession, silentBridge } from './support/render';
+
+const dbs: InboxDb[] = [];
+async function cached(): Promise<InboxDb> {
+  const db = new InboxDb(uniqueDbName('read'));
+  dbs.push(db);
+  await saveConversations(db, [conv(5), conv(6)]);
+  await recordPage(db, 5, { kind: 'latest' }, [msg(1, 5), msg(2, 5), msg(3, 5)]);
+  await recordPage(db, 6, { kind: 'latest' }, [msg(10, 6)]);
+  return db;
+}
+afterEach(async () => {
+  vi.useRealTimers();
+  for (const db of dbs.splice(0)) await db.delete();
+});
+
+/** Lets IndexedDB (fake-indexeddb schedules with setImmediate) and promises settle. */
+const settle = async (rounds = 20) => {
+  for (let i = 0; i < rounds; i++) await new Promise((r) => setImmediate(r));
+};
+
+describe('reading the open conversation', () => {
+  it('reads row, messages (oldest first), cursor and record, and says what is not cached', async () => {
+    const db = await cached();
+    const read = await readConversation(db, 5);
+    expect(read.row?.id).toBe(5);
+    expect(read.messages.map((m) => m.id)).toEqual([1, 2, 3]);
+    expect(read.cursor?.conversationId).toBe(5);
+    expect(read.record?.id).toBe(5);
+    expect(await readConversation(db, 99)).toEqual({ row: null, messages: [], cursor: null, record: undefined });
+  });
+
+  it('keeps what did not change: the same read is the same object; one changed message is the only new one', async () => {
+    const db = await cached();
+    const a = await readConversation(db, 5);
+    expect(keepSameRead(a, await readConversation(db, 5))).toBe(a);
+    await db.messages.update(2, { content: 'edited' });
+    const b = keepSameRead(a, await readConversation(db, 5));
+    expect(b).not.toBe(a);
+    expect(b.messages[0]).toBe(a.messages[0]);
+    expect(b.messages[1]).not.toBe(a.messages[1]);
+    expect(b.messages[1]!.content).toBe('edited');
+    expect(b.messages[2]).toBe(a.messages[2]);
+    expect(b.row).toBe(a.row);
+    expect(b.cursor).toBe(a.cursor);
+  });
+});
+
+describe('useLiveRead', () => {
+  function liveConversation(db: InboxDb, id: { current: number }, first?: () => Promise<ConversationRead>) {
+    const reads = vi.fn(() => readConversation(db, id.current));
+    const keeps = vi.fn(keepSameRead);
+    let renders = 0;
+    const hook = renderHook(() => {
+      renders++;
+      return useLiveRead(`${db.name}/${id.current}`, reads, keeps, first);
+    });
+    return { hook, reads, keeps, renders: () => renders };
+  }
+
+  it('shows the first read at once; the live read repeating it renders nothing; then follows changes', async () => {
+    const db = await cached();
+    // liveQuery's first run waits for a timer: held here until the first read has shown.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { hook, reads, keeps, renders } = liveConversation(db, { current: 5 });
+    await act(() => settle());
+    expect(hook.result.current?.messages.map((m) => m.id)).toEqual([1, 2, 3]);
+    expect(reads).toHaveBeenCalledTimes(1);
+    const shownFirst = hook.result.current;
+    const rendersFirst = renders();
+    act(() => void vi.runOnlyPendingTimers());
+    vi.useRealTimers();
+    // liveQuery read it again, found the same, and nothing rendered.
+    await waitFor(() => expect(keeps).toHaveBeenCalledTimes(1));
+    expect(reads).toHaveBeenCalledTimes(2);
+    expect(hook.result.current).toBe(shownFirst);
+    expect(renders()).toBe(rendersFirst);
+    const before = hook.result.current!;
+
+    // A message edited, one added, the row and the cursor changed: each shows.
+    await act(() => db.messages.update(2, { content: 'edited' }));
+    await waitFor(() => expect(hook.result.current?.messages[1]!.content).toBe('edited'));
+    expect(hook.result.current!.messages[0]).toBe(before.messages[0]);
+    await act(() => recordPage(db, 5, { kind: 'latest' }, [msg(3, 5), msg(4, 5)]));
+    await waitFor(() => expect(hook.result.current?.messages.map((m) => m.id)).toEqual([1, 2, 3, 4]));
+    await act(() => db.conversations.update(5, { unreadCount: 7 }));
+    await waitFor(() => expect(hook.result.current?.row?.unreadCount).toBe(7));
+    // Another conversation's messages are not its change.
+    const shown = hook.result.current;
+    await act(async () => {
+      await recordPage(db, 6, { kind: 'latest' }, [msg(10, 6), msg(11, 6)]);
+      await settle();
+    });
+    expect(hook.result.current).toBe(shown);
+    hook.unmount();
+  });
+
+  it('a write between the first read and the live run is not missed', async () => {
+    const db = await cached();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // The first read answers what it read; then a message is edited before the live run starts.
+    const stale = await readConversation(db, 5);
+    const { hook } = liveConversation(db, { current: 5 }, () => Promise.resolve(stale));
+    await act(() => settle());
+    expect(hook.result.current).toBe(stale);
+    await act(async () => {
+      await db.messages.update(3, { content: 'written meanwhile' });
+      await settle();
+    });
+    act(() => void vi.runOnlyPendingTimers());
+    vi.useRealTimers();
+    await waitFor(() => expect(hook.result.current?.messages[2]!.content).toBe('written meanwhile'));
+    hook.unmount();
+  });
+
+  it('another key shows nothing of the last until its own read answers', async () => {
+    const db = await cached();
+    const id = { current: 5 };
+    const { hook } = liveConversation(db, id);
+    await waitFor(() => expect(hook.result.current?.row?.id).toBe(5));
+    id.current = 6;
+    hook.rerender();
+    expect(hook.result.current).toBeUndefined();
+    await waitFor(() => expect(hook.result.current?.messages.map((m) => m.id)).toEqual([10]));
+    hook.unmount();
+  });
+
+  it('a failed read fails the render, as useLiveQuery does', async () => {
+    const db = await cached();
+    const failing = () => Promise.reject(new Error('cache unreadable'));
+    const errors: unknown[] = [];
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const hook = renderHook(() => {
+      try {
+        return useLiveRead(`${db.name}/x`, failing, (_a, b) => b);
+      } catch (e) {
+        errors.push(e);
+        return 'failed';
+      }
+    });
+    await waitFor(() => expect(hook.result.current).toBe('failed'));
+    expect(errors[0]).toMatchObject({ message: 'cache unreadable' });
+    hook.unmount();
+  });
+});
+
+describe('the read ahead', () => {
+  it('is taken once, for its own conversation, while fresh; else the view reads anew', async () => {
+    const db = await cached();
+    let now = 0;
+    const ahead = new ConversationReadAhead(db, () => now);
+    ahead.ahead(5);
+    const first = ahead.take(5);
+    expect((await first).messages.map((m) => m.id)).toEqual([1, 2, 3]);
+    // Taken: the next take reads anew (another promise, the same data).
+    const again = ahead.take(5);
+    expect(again).not.toBe(first);
+    expect((await again).row?.id).toBe(5);
+    // Another conversation's read is not this one's.
+    ahead.ahead(5);
+    expect((await ahead.take(6)).row?.id).toBe(6);
+    // A read asked long ago is not used: what it read may have changed since.
+    ahead.ahead(5);
+    await db.messages.update(1, { content: 'later' });
+    now += 5_000;
+    expect((await ahead.take(5)).messages[0]!.content).toBe('later');
+  });
+
+  it('starts in the event that opens a conversation, before React renders it', () => {
+    function Probe() {
+      useReadAhead();
+      return null;
+    }
+    const { inbox, unmount } = renderWithSession(<Probe />, { bridge: silentBridge });
+    const ahead = vi.spyOn(inbox.conversations.readAhead, 'ahead');
+    // Synchronously inside the store's change: no render, no effect has run yet.
+    useUi.getState().select(5);
+    expect(ahead).toHaveBeenCalledWith(5);
+    useUi.getState().select(5);
+    useUi.getState().select(undefined);
+    expect(ahead).toHaveBeenCalledTimes(1);
+    unmount();
+    useUi.getState().select(6);
+    expect(ahead).toHaveBeenCalledTimes(1);
+    useUi.getState().select(undefined);
+  });
+});

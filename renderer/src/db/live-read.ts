@@ -14,6 +14,9 @@ import { afterNextFrame } from '../platform/frames';
 
 type Read<T> = { key: string; value: T } | { key: string; error: unknown };
 
+/** How long after the first answer is shown liveQuery starts following (and reads it all again). */
+const FOLLOW_AFTER_MS = 250;
+
 /**
  * The value of `read` (undefined until it has answered), kept current as the cache changes.
  * `key` names what is read (a new key reads anew, and nothing of the old key's value is shown).
@@ -43,15 +46,20 @@ export function useLiveRead<T>(key: string, read: () => Promise<T>, keepSame: (p
       });
     };
     // The first answer renders in its own task: queued behind the timers the opening render set
-    // (each live read's first run), the render waited 5-15 ms more. liveQuery starts after the
-    // frame that shows it: its first run reads it all again (a run that read only keys would not
-    // see a record's values change), and its 6 ms of callbacks held that frame back. Whatever is
-    // written meanwhile, that run reads. A failure of the first read shows through liveQuery's.
+    // (each live read's first run), the render waited 5-15 ms more. liveQuery starts a moment after
+    // the frame that shows it: its first run reads it all again (a run that read only keys would
+    // not see a record's values change). Started at once, its 6 ms of callbacks held that frame
+    // back; started right after it, a view left at once (j, j, j) still read its 500 messages, and
+    // the next view's read waited behind that one (IndexedDB serves one read at a time). Whatever
+    // is written meanwhile, that run reads. A failure of the first read shows through liveQuery's.
     first().then(
       (value) => {
         if (closed) return;
         flushSync(() => take(value));
-        cancelWait = afterNextFrame(follow);
+        cancelWait = afterNextFrame(() => {
+          const timer = setTimeout(follow, FOLLOW_AFTER_MS);
+          cancelWait = () => clearTimeout(timer);
+        });
       },
       follow,
     );

@@ -3,12 +3,12 @@
 // that opens the view; followed live, the live read's repeat of the first rendering nothing; no
 // write between the first read and the live one missed.
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationRead } from '../../renderer/src/conversation/conversation-read';
-import { keepSameRead, readConversation } from '../../renderer/src/conversation/conversation-read';
+import { conversationParts, keepSameRead, readConversation } from '../../renderer/src/conversation/conversation-read';
 import { ConversationReadAhead } from '../../renderer/src/conversation/read-ahead';
 import { useReadAhead } from '../../renderer/src/conversation/use-read-ahead';
-import { useLiveRead } from '../../renderer/src/db/live-read';
+import { liveReadSettings, useLiveRead } from '../../renderer/src/db/live-read';
 import { saveConversations } from '../../renderer/src/db/save';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { recordPage } from '../../renderer/src/sync/history';
@@ -63,13 +63,14 @@ describe('reading the open conversation', () => {
 });
 
 describe('useLiveRead', () => {
-  function liveConversation(db: InboxDb, id: { current: number }, first?: () => Promise<ConversationRead>) {
+  function liveConversation(db: InboxDb, id: { current: number }, first?: () => Promise<ConversationRead>, withParts = false) {
     const reads = vi.fn(() => readConversation(db, id.current));
     const keeps = vi.fn(keepSameRead);
     let renders = 0;
+    const covers = withParts ? (shown: ConversationRead) => conversationParts(db, id.current, shown) : undefined;
     const hook = renderHook(() => {
       renders++;
-      return useLiveRead(`${db.name}/${id.current}`, reads, keeps, first);
+      return useLiveRead(`${db.name}/${id.current}`, reads, keeps, first, covers);
     });
     return { hook, reads, keeps, renders: () => renders };
   }
@@ -127,6 +128,43 @@ describe('useLiveRead', () => {
     vi.useRealTimers();
     await waitFor(() => expect(hook.result.current?.messages[2]!.content).toBe('written meanwhile'));
     hook.unmount();
+  });
+
+  describe('until it follows', () => {
+    // Long enough that only a write can start it within a test.
+    beforeEach(() => void (liveReadSettings.followAfterMs = 60_000));
+    afterEach(() => void (liveReadSettings.followAfterMs = 250));
+
+    it('a write elsewhere does not start it; an edit of a message it shows does, at once', async () => {
+      const db = await cached();
+      const { hook, reads } = liveConversation(db, { current: 5 }, undefined, true);
+      await waitFor(() => expect(hook.result.current?.messages.map((m) => m.id)).toEqual([1, 2, 3]));
+      // Another conversation's messages, a setting: still waiting (a start would read it again).
+      await act(async () => {
+        await recordPage(db, 6, { kind: 'latest' }, [msg(10, 6), msg(12, 6)]);
+        await db.settings.put({ key: 'x', value: 1 });
+        await new Promise((r) => setTimeout(r, 100));
+      });
+      expect(reads).toHaveBeenCalledTimes(1);
+      await act(() => db.messages.update(2, { content: 'edited' }));
+      await waitFor(() => expect(hook.result.current?.messages[1]!.content).toBe('edited'));
+      expect(reads).toHaveBeenCalledTimes(2);
+      hook.unmount();
+    });
+
+    it('a message added to it shows at once; so does a change of its row', async () => {
+      const db = await cached();
+      const { hook } = liveConversation(db, { current: 5 }, undefined, true);
+      await waitFor(() => expect(hook.result.current?.row?.id).toBe(5));
+      await act(() => recordPage(db, 5, { kind: 'latest' }, [msg(3, 5), msg(4, 5)]));
+      await waitFor(() => expect(hook.result.current?.messages.map((m) => m.id)).toEqual([1, 2, 3, 4]));
+      hook.unmount();
+      const again = liveConversation(db, { current: 5 }, undefined, true);
+      await waitFor(() => expect(again.hook.result.current?.row?.id).toBe(5));
+      await act(() => db.conversations.update(5, { unreadCount: 4 }));
+      await waitFor(() => expect(again.hook.result.current?.row?.unreadCount).toBe(4));
+      again.hook.unmount();
+    });
   });
 
   it('another key shows nothing of the last until its own read answers', async () => {

@@ -2,6 +2,8 @@
 // its cursor and its record, so that they land together and the thread renders once (four live
 // reads landed one by one, the messages last, each a render of the view).
 import { dequal } from 'dequal';
+import { RangeSet } from 'dexie';
+import type { ObservabilitySet } from 'dexie';
 import type { Conversation } from '../../../shared/api/records';
 import type { CachedConversation, CachedMessage, CursorState, InboxDb } from '../db/schema';
 
@@ -29,6 +31,21 @@ export async function readConversation(db: InboxDb, id: number): Promise<Convers
     db.messages.where('[conversation_id+id]').between([id, 0], [id, Infinity]).toArray(),
   ]);
   return { row: row ?? null, messages, cursor: cursor ?? null, record: record?.record };
+}
+
+/** What a read of conversation `id` rests on, in Dexie's terms: for a live read to tell a write to it (db/live-read.ts). */
+export function conversationParts(db: InboxDb, id: number, read: ConversationRead): ObservabilitySet {
+  const part = (table: string, index = '') => `idb://${db.name}/${table}/${index}`;
+  const shownIds = new RangeSet();
+  shownIds.addKeys(read.messages.map((m) => m.id));
+  return {
+    // A message added to it, or taken out (its index key), and one of those shown changed (its key).
+    [part('messages', '[conversation_id+id]')]: new RangeSet([id, -Infinity], [id, Infinity]),
+    [part('messages')]: shownIds,
+    [part('conversations')]: new RangeSet(id),
+    [part('cursors')]: new RangeSet(id),
+    [part('conversationRecords')]: new RangeSet(id),
+  };
 }
 
 /**

@@ -10,13 +10,19 @@ import { useLiveRead } from '../db/live-read';
 import { BridgeFailure, isUnreachable } from '../platform/call';
 import { useSession } from '../platform/session';
 import { useUi } from '../state/ui';
-import { keepSameRead, readConversation } from './conversation-read';
+import { conversationParts, keepSameRead, readConversation } from './conversation-read';
 import { firstUnreadId, UNREAD_CAP } from './thread-items';
 
 export function useConversation(id: number, notify: (text: string) => void) {
   const { db, client } = useSession();
   // Row, messages, cursor and record in one read, started by the event that opened it (read-ahead.ts).
-  const read = useLiveRead(`${db.name}/${id}`, () => readConversation(db, id), keepSameRead, () => client.conversations.readAhead.take(id));
+  const read = useLiveRead(
+    `${db.name}/${id}`,
+    () => readConversation(db, id),
+    keepSameRead,
+    () => client.conversations.readAhead.take(id),
+    (shown) => conversationParts(db, id, shown),
+  );
   // null: not cached (undefined: still reading).
   const row = read?.row;
   const conversation = row ?? undefined;

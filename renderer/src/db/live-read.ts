@@ -7,24 +7,30 @@
 // Here the first read is issued at once (or was, by the event that opened the view: `first`);
 // liveQuery then follows changes, from the frame after: its first run reads it all again, finds the
 // same records (`keepSame`), and nothing renders.
-import { liveQuery } from 'dexie';
+import { Dexie, liveQuery, rangesOverlap } from 'dexie';
+import type { ObservabilitySet } from 'dexie';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { afterNextFrame } from '../platform/frames';
 
 type Read<T> = { key: string; value: T } | { key: string; error: unknown };
 
-/** How long after the first answer is shown liveQuery starts following (and reads it all again). */
-const FOLLOW_AFTER_MS = 250;
+/**
+ * How long after the first answer is shown liveQuery starts following (and reads it all again).
+ * Tests lengthen it, to tell a start by a write from the start by the clock.
+ */
+export const liveReadSettings = { followAfterMs: 250 };
 
 /**
  * The value of `read` (undefined until it has answered), kept current as the cache changes.
  * `key` names what is read (a new key reads anew, and nothing of the old key's value is shown).
  * `keepSame(prev, next)` returns `prev`, or parts of it, where `next` holds the same data, so that
  * what did not change keeps its identity for memoised rendering. `first` answers the first read (a
- * read already under way); `read` itself by default.
+ * read already under way); `read` itself by default. `covers(value)` names the parts of the cache
+ * a value rests on (Dexie's terms: `idb://<db>/<table>/<index>` → ranges): a write to them before
+ * liveQuery follows starts it at once.
  */
-export function useLiveRead<T>(key: string, read: () => Promise<T>, keepSame: (prev: T, next: T) => T, first: () => Promise<T> = read): T | undefined {
+export function useLiveRead<T>(key: string, read: () => Promise<T>, keepSame: (prev: T, next: T) => T, first: () => Promise<T> = read, covers?: (value: T) => ObservabilitySet): T | undefined {
   const [state, setState] = useState<Read<T>>();
   useEffect(() => {
     let closed = false;
@@ -37,13 +43,36 @@ export function useLiveRead<T>(key: string, read: () => Promise<T>, keepSame: (p
       setState({ key, value: kept });
     };
     let subscription: { unsubscribe(): void } | undefined;
-    let cancelWait: (() => void) | undefined;
     const follow = () => {
       if (closed || subscription) return;
       subscription = liveQuery(read).subscribe({
         next: (value) => !closed && take(value),
         error: (error: unknown) => !closed && setState({ key, error }),
       });
+    };
+    // Until liveQuery follows, a write to what the shown value rests on (a message arriving) starts
+    // it at once; writes before the first answer are kept to be checked against it. Without
+    // `covers`, any write does.
+    let parts: ObservabilitySet | undefined;
+    const early: ObservabilitySet[] = [];
+    const touches = (changed: ObservabilitySet) => !covers || overlaps(parts!, changed);
+    const onWrite = (changed: ObservabilitySet) => {
+      if (!parts) early.push(changed);
+      else if (touches(changed)) start();
+    };
+    Dexie.on.storagemutated.subscribe(onWrite);
+    let watching = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancelFrame: (() => void) | undefined;
+    const stopWaiting = () => {
+      if (watching) Dexie.on.storagemutated.unsubscribe(onWrite);
+      watching = false;
+      cancelFrame?.();
+      clearTimeout(timer);
+    };
+    const start = () => {
+      stopWaiting();
+      follow();
     };
     // The first answer renders in its own task: queued behind the timers the opening render set
     // (each live read's first run), the render waited 5-15 ms more. liveQuery starts a moment after
@@ -56,16 +85,16 @@ export function useLiveRead<T>(key: string, read: () => Promise<T>, keepSame: (p
       (value) => {
         if (closed) return;
         flushSync(() => take(value));
-        cancelWait = afterNextFrame(() => {
-          const timer = setTimeout(follow, FOLLOW_AFTER_MS);
-          cancelWait = () => clearTimeout(timer);
-        });
+        parts = covers?.(value) ?? {};
+        if (early.some(touches)) return start();
+        early.length = 0;
+        cancelFrame = afterNextFrame(() => (timer = setTimeout(start, liveReadSettings.followAfterMs)));
       },
-      follow,
+      start,
     );
     return () => {
       closed = true;
-      cancelWait?.();
+      stopWaiting();
       subscription?.unsubscribe();
     };
     // `read`, `keepSame` and `first` are new every render; `key` says when the read is another.
@@ -75,4 +104,13 @@ export function useLiveRead<T>(key: string, read: () => Promise<T>, keepSame: (p
   // As useLiveQuery does: a failed read fails the render, for the nearest error boundary.
   if ('error' in state) throw state.error;
   return state.value;
+}
+
+/** Whether a write's parts touch any of `parts` (both in Dexie's ObservabilitySet terms). */
+function overlaps(parts: ObservabilitySet, changed: ObservabilitySet): boolean {
+  for (const [part, ranges] of Object.entries(parts)) {
+    const touched = changed[part];
+    if (touched && rangesOverlap(ranges, touched)) return true;
+  }
+  return false;
 }

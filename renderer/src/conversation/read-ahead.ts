@@ -4,7 +4,7 @@
 // ms: the old thread unmounted, the new view mounted) before the view could ask; IndexedDB takes
 // 8-18 ms for 500 messages, one read at a time, and answers only after the frame that follows the
 // input. Asked first, the read is in by that frame and the messages show in the next one (bench
-// "switch": median 76-86 → 54 ms, A/B, 2026-11-28).
+// "switch" from IndexedDB: median 65-82 → 53-59 ms, A/B, 2026-11-28).
 import type { ConversationRead } from './conversation-read';
 import { readConversation } from './conversation-read';
 import type { InboxDb } from '../db/schema';

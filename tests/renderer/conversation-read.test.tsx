@@ -213,6 +213,10 @@ describe('the read ahead', () => {
     // Another conversation's read is not this one's.
     ahead.ahead(5);
     expect((await ahead.take(6)).row?.id).toBe(6);
+    // A write to what it reads after it was asked (a message arriving): the view reads anew.
+    ahead.ahead(5);
+    await db.conversations.update(5, { unreadCount: 9 });
+    expect((await ahead.take(5)).row?.unreadCount).toBe(9);
     // A read asked long ago is not used: what it read may have changed since.
     ahead.ahead(5);
     await db.messages.update(1, { content: 'later' });

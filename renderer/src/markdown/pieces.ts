@@ -16,8 +16,13 @@
 export const LONG_RUN = 200;
 /** Characters between the break points given inside a long run. */
 export const RUN_CHUNK = 32;
-/** How much of a message is shown before the agent asks for the rest. */
-export const PIECE = 10_000;
+/**
+ * How much of a message is shown before the agent asks for the rest: about a screenful. At 10,000
+ * characters, the frame that opened a conversation whose newest message was one long word laid it
+ * out and often ran past 50 ms (bench "hostile": 51-72 ms in 4 runs of 5 of the 6 cases; at 3,000,
+ * 17-33 ms in most, A/B 2026-11-28).
+ */
+export const PIECE = 3_000;
 
 /** Marks, joiners, variation selectors and tag characters belong to the character before them. */
 const CONTINUES = /^(?:\p{M}|\u200d|[\ufe00-\ufe0f]|[\u{e0020}-\u{e007f}])/u;

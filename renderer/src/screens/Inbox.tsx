@@ -18,6 +18,7 @@ import { useShortcuts } from '../commands/use-shortcuts';
 import { DirectoryContext, useDirectory, useDirectorySync } from '../directory/use-directory';
 import { useLiveStatus } from '../live/live-status';
 import { useBridgeConnection } from '../platform/connection';
+import { warmFontFallback } from '../platform/font-fallback';
 import { whenIdle } from '../platform/idle';
 import { useConversationRoute } from '../platform/route';
 import { useLiveUpdates } from '../live/use-live-updates';
@@ -64,13 +65,20 @@ export function Inbox() {
   }, [notice]);
 
   // Build the local search index once the first screen is up, in idle time; the screens split
-  // from the first paint's code (lazy-screens.ts) are fetched then too.
+  // from the first paint's code (lazy-screens.ts) are fetched then too, and the fonts of the
+  // scripts a message may hold are found (platform/font-fallback.ts).
   useEffect(() => {
+    let stopWarming: (() => void) | undefined;
     const start = () => {
       void preloadScreens().catch(() => undefined);
       void client.search.start();
+      stopWarming = warmFontFallback(document);
     };
-    return whenIdle(start, { within: 5_000, otherwiseAfter: 1_000 });
+    const cancel = whenIdle(start, { within: 5_000, otherwiseAfter: 1_000 });
+    return () => {
+      cancel();
+      stopWarming?.();
+    };
   }, [client]);
   const orderRef = useRef<readonly number[]>([]);
   const registry = useMemo(() => createInboxCommands(), []);

@@ -70,7 +70,7 @@ describe('useLiveRead', () => {
     const covers = withParts ? (shown: ConversationRead) => conversationParts(db, id.current, shown) : undefined;
     const hook = renderHook(() => {
       renders++;
-      return useLiveRead(`${db.name}/${id.current}`, reads, keeps, first, covers);
+      return useLiveRead(`${db.name}/${id.current}`, reads, keeps, { first, covers });
     });
     return { hook, reads, keeps, renders: () => renders };
   }
@@ -222,6 +222,13 @@ describe('the read ahead', () => {
     await db.messages.update(1, { content: 'later' });
     now += 5_000;
     expect((await ahead.take(5)).messages[0]!.content).toBe('later');
+  });
+
+  it('a failed read fails the take', async () => {
+    const db = await cached();
+    const ahead = new ConversationReadAhead(db);
+    vi.spyOn(db.cursors, 'get').mockRejectedValueOnce(new Error('cache unreadable'));
+    await expect(ahead.take(5)).rejects.toThrow('cache unreadable');
   });
 
   it('starts in the event that opens a conversation, before React renders it', () => {

@@ -5,19 +5,38 @@
 // 8-18 ms for 500 messages, one read at a time, and answers only after the frame that follows the
 // input. Asked first, the read is in by that frame and the messages show in the next one (bench
 // "switch" from IndexedDB: median 65-82 → 53-59 ms, A/B, 2026-11-28).
+//
+// It also keeps what the last few views showed when they closed (useLiveRead's `onClose`), while
+// nothing they rest on is written: a conversation switched back to opens from memory. Read again,
+// its 500 messages waited in IndexedDB behind the writes of the conversation just left (bench
+// "switch back", A/B 2026-11-28: median 58.3 and 37.4 → 33.9 and 38.8 ms, p95 68.2 and 52 → 46.7
+// and 45.5 ms).
 import { Dexie } from 'dexie';
 import type { ObservabilitySet } from 'dexie';
 import type { ConversationRead } from './conversation-read';
 import { readConversation } from './conversation-read';
+import { overlaps } from '../db/live-read';
 import type { InboxDb } from '../db/schema';
 
 /** A read ahead older than this is not used: the view reads afresh. */
 const FRESH_MS = 1_000;
 /** The tables a conversation's read reads. */
 const READ_TABLES = ['conversations', 'messages', 'cursors', 'conversationRecords'];
+/** How many closed views' reads are kept, and for how long. */
+const KEPT = 4;
+const KEPT_MS = 60_000;
+
+interface Kept {
+  read: ConversationRead;
+  /** What it rests on: a write to any of it forgets it. */
+  parts: ObservabilitySet;
+  at: number;
+}
 
 export class ConversationReadAhead {
   private pending: { id: number; at: number; read: Promise<ConversationRead>; written: boolean } | undefined;
+  /** Oldest first. */
+  private readonly kept = new Map<number, Kept>();
   private watching = false;
 
   constructor(
@@ -27,20 +46,39 @@ export class ConversationReadAhead {
 
   /** Starts reading `id` for a view about to open it (unless a read of it started a moment ago). */
   ahead(id: number): void {
-    if (this.freshFor(id)) return;
+    if (this.freshFor(id) || this.keptFor(id)) return;
     const read = readConversation(this.db, id);
     // Whoever takes it sees a failure; one never taken must not be an unhandled rejection.
     read.catch(() => undefined);
     this.pending = { id, at: this.now(), read, written: false };
-    this.watch(true);
+    this.watchWhileNeeded();
   }
 
   /** The read started for `id` a moment ago (once), else a new one. */
   take(id: number): Promise<ConversationRead> {
     const fresh = this.freshFor(id);
+    const kept = this.keptFor(id);
     this.pending = undefined;
-    this.watch(false);
-    return fresh ?? readConversation(this.db, id);
+    // The view holds it now, and gives it back when it closes.
+    this.kept.delete(id);
+    this.watchWhileNeeded();
+    return fresh ?? (kept ? Promise.resolve(kept.read) : readConversation(this.db, id));
+  }
+
+  /** What a view of `id` showed as it closed, current then (`parts`: what it rests on). */
+  keep(id: number, read: ConversationRead, parts: ObservabilitySet): void {
+    this.kept.delete(id);
+    this.kept.set(id, { read, parts, at: this.now() });
+    for (const old of this.kept.keys()) {
+      if (this.kept.size <= KEPT) break;
+      this.kept.delete(old);
+    }
+    this.watchWhileNeeded();
+  }
+
+  private keptFor(id: number): Kept | undefined {
+    const kept = this.kept.get(id);
+    return kept && this.now() - kept.at < KEPT_MS ? kept : undefined;
   }
 
   /**
@@ -57,9 +95,12 @@ export class ConversationReadAhead {
   private readonly onWrite = (changed: ObservabilitySet) => {
     const prefix = `idb://${this.db.name}/`;
     if (this.pending && Object.keys(changed).some((part) => part.startsWith(prefix) && READ_TABLES.includes(part.slice(prefix.length).split('/')[0]!))) this.pending.written = true;
+    for (const [id, kept] of this.kept) if (overlaps(kept.parts, changed)) this.kept.delete(id);
+    this.watchWhileNeeded();
   };
 
-  private watch(on: boolean): void {
+  private watchWhileNeeded(): void {
+    const on = this.pending !== undefined || this.kept.size > 0;
     if (on === this.watching) return;
     this.watching = on;
     if (on) Dexie.on.storagemutated.subscribe(this.onWrite);

@@ -15,14 +15,14 @@ import { firstUnreadId, UNREAD_CAP } from './thread-items';
 
 export function useConversation(id: number, notify: (text: string) => void) {
   const { db, client } = useSession();
-  // Row, messages, cursor and record in one read, started by the event that opened it (read-ahead.ts).
-  const read = useLiveRead(
-    `${db.name}/${id}`,
-    () => readConversation(db, id),
-    keepSameRead,
-    () => client.conversations.readAhead.take(id),
-    (shown) => conversationParts(db, id, shown),
-  );
+  // Row, messages, cursor and record in one read, started by the event that opened it, or kept from
+  // when it was last shown (read-ahead.ts).
+  const read = useLiveRead(`${db.name}/${id}`, () => readConversation(db, id), keepSameRead, {
+    first: () => client.conversations.readAhead.take(id),
+    covers: (shown) => conversationParts(db, id, shown),
+    // Kept for a switch back (read-ahead.ts).
+    onClose: (shown) => client.conversations.readAhead.keep(id, shown, conversationParts(db, id, shown)),
+  });
   // null: not cached (undefined: still reading).
   const row = read?.row;
   const conversation = row ?? undefined;

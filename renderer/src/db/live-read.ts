@@ -21,28 +21,48 @@ type Read<T> = { key: string; value: T } | { key: string; error: unknown };
  */
 export const liveReadSettings = { followAfterMs: 250 };
 
+export interface LiveReadOptions<T> {
+  /** Answers the first read (a read already under way); `read` itself by default. */
+  first?: () => Promise<T>;
+  /**
+   * The parts of the cache a value rests on (Dexie's terms: `idb://<db>/<table>/<index>` → ranges):
+   * a write to them before liveQuery follows starts it at once.
+   */
+  covers?: (value: T) => ObservabilitySet;
+  /**
+   * Given the last value shown when the read closes, if nothing it rests on (`covers`) was written
+   * since liveQuery read it: a value a later read may start from.
+   */
+  onClose?: (value: T) => void;
+}
+
 /**
  * The value of `read` (undefined until it has answered), kept current as the cache changes.
  * `key` names what is read (a new key reads anew, and nothing of the old key's value is shown).
  * `keepSame(prev, next)` returns `prev`, or parts of it, where `next` holds the same data, so that
- * what did not change keeps its identity for memoised rendering. `first` answers the first read (a
- * read already under way); `read` itself by default. `covers(value)` names the parts of the cache
- * a value rests on (Dexie's terms: `idb://<db>/<table>/<index>` → ranges): a write to them before
- * liveQuery follows starts it at once.
+ * what did not change keeps its identity for memoised rendering.
  */
-export function useLiveRead<T>(key: string, read: () => Promise<T>, keepSame: (prev: T, next: T) => T, first: () => Promise<T> = read, covers?: (value: T) => ObservabilitySet): T | undefined {
+export function useLiveRead<T>(key: string, read: () => Promise<T>, keepSame: (prev: T, next: T) => T, options: LiveReadOptions<T> = {}): T | undefined {
+  const { first = read, covers, onClose } = options;
   const [state, setState] = useState<Read<T>>();
   useEffect(() => {
     let closed = false;
     // What this read last showed: a value with the same data is not set again (not even a render).
     let shown: { value: T } | undefined;
+    // Whether `shown` is what the cache holds: false from a write to its parts until liveQuery answers.
+    let current = false;
+    // What `shown` rests on (`covers`); set once the first answer is in.
+    let parts: ObservabilitySet | undefined;
     const take = (value: T) => {
+      current = true;
       const kept = shown ? keepSame(shown.value, value) : value;
       if (shown && kept === shown.value) return;
       shown = { value: kept };
+      if (covers) parts = covers(kept);
       setState({ key, value: kept });
     };
     let subscription: { unsubscribe(): void } | undefined;
+    // liveQuery answers only with a read that no write to what it read overtook.
     const follow = () => {
       if (closed || subscription) return;
       subscription = liveQuery(read).subscribe({
@@ -53,7 +73,6 @@ export function useLiveRead<T>(key: string, read: () => Promise<T>, keepSame: (p
     // Until liveQuery follows, a write to what the shown value rests on (a message arriving) starts
     // it at once; writes before the first answer are kept to be checked against it. Without
     // `covers`, any write does.
-    let parts: ObservabilitySet | undefined;
     const early: ObservabilitySet[] = [];
     const touches = (changed: ObservabilitySet) => !covers || overlaps(parts!, changed);
     const onWrite = (changed: ObservabilitySet) => {
@@ -61,6 +80,10 @@ export function useLiveRead<T>(key: string, read: () => Promise<T>, keepSame: (p
       else if (touches(changed)) start();
     };
     Dexie.on.storagemutated.subscribe(onWrite);
+    const onAnyWrite = (changed: ObservabilitySet) => {
+      if (parts && touches(changed)) current = false;
+    };
+    Dexie.on.storagemutated.subscribe(onAnyWrite);
     let watching = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let cancelFrame: (() => void) | undefined;
@@ -85,8 +108,11 @@ export function useLiveRead<T>(key: string, read: () => Promise<T>, keepSame: (p
       (value) => {
         if (closed) return;
         flushSync(() => take(value));
-        parts = covers?.(value) ?? {};
-        if (early.some(touches)) return start();
+        parts ??= {};
+        if (early.some(touches)) {
+          current = false;
+          return start();
+        }
         early.length = 0;
         cancelFrame = afterNextFrame(() => (timer = setTimeout(start, liveReadSettings.followAfterMs)));
       },
@@ -95,9 +121,11 @@ export function useLiveRead<T>(key: string, read: () => Promise<T>, keepSame: (p
     return () => {
       closed = true;
       stopWaiting();
+      Dexie.on.storagemutated.unsubscribe(onAnyWrite);
       subscription?.unsubscribe();
+      if (shown && current) onClose?.(shown.value);
     };
-    // `read`, `keepSame` and `first` are new every render; `key` says when the read is another.
+    // `read`, `keepSame` and the options are new every render; `key` says when the read is another.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   if (!state || state.key !== key) return undefined;
@@ -107,7 +135,7 @@ export function useLiveRead<T>(key: string, read: () => Promise<T>, keepSame: (p
 }
 
 /** Whether a write's parts touch any of `parts` (both in Dexie's ObservabilitySet terms). */
-function overlaps(parts: ObservabilitySet, changed: ObservabilitySet): boolean {
+export function overlaps(parts: ObservabilitySet, changed: ObservabilitySet): boolean {
   for (const [part, ranges] of Object.entries(parts)) {
     const touched = changed[part];
     if (touched && rangesOverlap(ranges, touched)) return true;

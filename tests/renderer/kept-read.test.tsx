@@ -1,0 +1,143 @@
+// A conversation switched back to opens from what its view showed as it closed
+// (conversation/read-ahead.ts `keep`, db/live-read.ts `onClose`), and never from something a write
+// has overtaken: what a view hands back is current when it closes, and a write to what a kept read
+// rests on forgets it.
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ConversationRead } from '../../renderer/src/conversation/conversation-read';
+import { conversationParts, keepSameRead, readConversation } from '../../renderer/src/conversation/conversation-read';
+import { ConversationReadAhead } from '../../renderer/src/conversation/read-ahead';
+import { liveReadSettings, useLiveRead } from '../../renderer/src/db/live-read';
+import { saveConversations } from '../../renderer/src/db/save';
+import { InboxDb } from '../../renderer/src/db/schema';
+import { recordPage } from '../../renderer/src/sync/history';
+import { conv, msg, uniqueDbName } from './fixtures';
+
+const dbs: InboxDb[] = [];
+async function cached(): Promise<InboxDb> {
+  const db = new InboxDb(uniqueDbName('kept'));
+  dbs.push(db);
+  await saveConversations(db, [conv(5), conv(6), conv(7), conv(8), conv(9), conv(10)]);
+  await recordPage(db, 5, { kind: 'latest' }, [msg(1, 5), msg(2, 5), msg(3, 5)]);
+  await recordPage(db, 6, { kind: 'latest' }, [msg(10, 6)]);
+  return db;
+}
+const followAfter = liveReadSettings.followAfterMs;
+afterEach(async () => {
+  liveReadSettings.followAfterMs = followAfter;
+  vi.restoreAllMocks();
+  for (const db of dbs.splice(0)) await db.delete();
+});
+
+/** Counts IndexedDB's reads of an index (the messages' read). */
+function indexReads() {
+  const getAll = vi.spyOn(IDBIndex.prototype, 'getAll');
+  const openCursor = vi.spyOn(IDBIndex.prototype, 'openCursor');
+  return () => getAll.mock.calls.length + openCursor.mock.calls.length;
+}
+
+const keepRead = async (db: InboxDb, ahead: ConversationReadAhead, id: number) => {
+  const read = await readConversation(db, id);
+  ahead.keep(id, read, conversationParts(db, id, read));
+  return read;
+};
+
+describe('a kept read', () => {
+  it('answers the next view of its conversation, once, without reading IndexedDB', async () => {
+    const db = await cached();
+    const ahead = new ConversationReadAhead(db);
+    const read = await keepRead(db, ahead, 5);
+    const reads = indexReads();
+    ahead.ahead(5);
+    expect(await ahead.take(5)).toBe(read);
+    expect(reads()).toBe(0);
+    // Taken: the view holds it now; the next take reads.
+    expect(await ahead.take(5)).not.toBe(read);
+    expect(reads()).toBeGreaterThan(0);
+  });
+
+  it('is forgotten on a write to what it rests on, kept on a write elsewhere', async () => {
+    const db = await cached();
+    const ahead = new ConversationReadAhead(db);
+    const read = await keepRead(db, ahead, 5);
+    await recordPage(db, 6, { kind: 'latest' }, [msg(10, 6), msg(11, 6)]);
+    await db.conversations.update(6, { unreadCount: 3 });
+    expect(await ahead.take(5)).toBe(read);
+
+    for (const write of [
+      () => db.messages.update(2, { content: 'edited' }),
+      () => recordPage(db, 5, { kind: 'latest' }, [msg(3, 5), msg(4, 5)]),
+      () => db.conversations.update(5, { unreadCount: 2 }),
+      (kept: ConversationRead) => db.cursors.update(5, { hasOlder: !kept.cursor!.hasOlder }),
+      () => db.messages.delete(3),
+    ]) {
+      const kept = await keepRead(db, ahead, 5);
+      await write(kept);
+      const taken = await ahead.take(5);
+      expect(taken, String(write)).not.toBe(kept);
+      expect(taken).toEqual(await readConversation(db, 5));
+    }
+  });
+
+  it('is kept for the last four conversations, for a minute', async () => {
+    const db = await cached();
+    let now = 0;
+    const ahead = new ConversationReadAhead(db, () => now);
+    const kept = new Map<number, ConversationRead>();
+    for (const id of [5, 6, 7, 8, 9]) kept.set(id, await keepRead(db, ahead, id));
+    expect(await ahead.take(5)).not.toBe(kept.get(5));
+    expect(await ahead.take(6)).toBe(kept.get(6));
+    now += 61_000;
+    expect(await ahead.take(7)).not.toBe(kept.get(7));
+  });
+});
+
+describe('what a live read hands back as it closes', () => {
+  function live(db: InboxDb, id: number) {
+    const closed = vi.fn<(value: ConversationRead) => void>();
+    const hook = renderHook(() => useLiveRead(`${db.name}/${id}`, () => readConversation(db, id), keepSameRead, { covers: (shown) => conversationParts(db, id, shown), onClose: closed }));
+    return { hook, closed };
+  }
+
+  it('is what it showed, when nothing it rests on was written since', async () => {
+    const db = await cached();
+    const { hook, closed } = live(db, 5);
+    await waitFor(() => expect(hook.result.current?.messages).toHaveLength(3));
+    const shown = hook.result.current;
+    hook.unmount();
+    expect(closed).toHaveBeenCalledExactlyOnceWith(shown);
+  });
+
+  it('is nothing when a write to what it showed has not been read yet', async () => {
+    const db = await cached();
+    liveReadSettings.followAfterMs = 60_000;
+    const { hook, closed } = live(db, 5);
+    await waitFor(() => expect(hook.result.current?.messages).toHaveLength(3));
+    // Closed in the moment after the write, before the read that follows it answers.
+    await db.messages.update(2, { content: 'edited' });
+    hook.unmount();
+    expect(closed).not.toHaveBeenCalled();
+  });
+
+  it('is the read that followed a write, once it has answered', async () => {
+    const db = await cached();
+    const { hook, closed } = live(db, 5);
+    await waitFor(() => expect(hook.result.current?.messages).toHaveLength(3));
+    await act(() => db.messages.update(2, { content: 'edited' }));
+    await waitFor(() => expect(hook.result.current?.messages[1]!.content).toBe('edited'));
+    const shown = hook.result.current;
+    hook.unmount();
+    expect(closed).toHaveBeenCalledExactlyOnceWith(shown);
+  });
+
+  it('a write elsewhere leaves it current', async () => {
+    const db = await cached();
+    liveReadSettings.followAfterMs = 60_000;
+    const { hook, closed } = live(db, 5);
+    await waitFor(() => expect(hook.result.current?.messages).toHaveLength(3));
+    await db.messages.update(10, { content: 'edited elsewhere' });
+    const shown = hook.result.current;
+    hook.unmount();
+    expect(closed).toHaveBeenCalledExactlyOnceWith(shown);
+  });
+});

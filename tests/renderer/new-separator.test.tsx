@@ -73,6 +73,43 @@ describe('the "New" separator of a conversation opened before it is cached', () 
     expect(separatorAbove()).toBe(3);
   });
 
+  it('left for another conversation before the record says what was unread: it is still marked read (chaos, seed 7)', async () => {
+    // Not cached (opened by number), and cached at the service's cap without a record: both wait
+    // for the service's record to place the separator; the agent leaves while it is held.
+    for (const cached of [false, true]) {
+      useUi.setState({ selectedConversationId: 7 });
+      const svc = controlledService(conv(7, { unread: 10 }), thread);
+      const { db, unmount, rerenderWith } = renderWithSession(<></>, { bridge: svc.bridge });
+      if (cached) {
+        // The row from the list, without the record (its last-seen time) that places the separator at the cap.
+        await saveConversations(db, [conv(7, { unread: 10 })]);
+        await db.conversationRecords.delete(7);
+      }
+      rerenderWith(<ConversationView conversationId={7} />);
+      await waitFor(() => expect(within(log()).queryAllByRole('article')).toHaveLength(5));
+      expect(await db.outbox.filter((e) => e.kind === 'read').count()).toBe(0);
+      useUi.setState({ selectedConversationId: 8 });
+      unmount();
+      await waitFor(async () => expect(await db.outbox.filter((e) => e.kind === 'read' && e.conversationId === 7).count()).toBe(1));
+      svc.release();
+      await db.outbox.clear();
+    }
+  });
+
+  it('closed to no conversation in that state ("mark unread" does so): not marked read behind it', async () => {
+    useUi.setState({ selectedConversationId: 7 });
+    const svc = controlledService(conv(7, { unread: 10 }), thread);
+    const { db, unmount, rerenderWith } = renderWithSession(<></>, { bridge: svc.bridge });
+    rerenderWith(<ConversationView conversationId={7} />);
+    await waitFor(() => expect(within(log()).queryAllByRole('article')).toHaveLength(5));
+    useUi.setState({ selectedConversationId: undefined });
+    unmount();
+    // A read would be queued at once if it were going to be; give it the same moments as above.
+    for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(await db.outbox.filter((e) => e.kind === 'read').count()).toBe(0);
+    svc.release();
+  });
+
   it('none when the record cannot be read (offline): it is still marked read', async () => {
     const fake = fakeBridge({
       'conversations.read': () => ({ ok: false, error: { kind: 'network', message: 'The service could not be reached.' } }),

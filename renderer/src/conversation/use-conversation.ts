@@ -3,7 +3,7 @@
 // asked of the service (any gap it leaves closed), older pages on demand; opening it reads it;
 // messages still on their way with their state from the outbox; what is not cached said plainly.
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Conversation, ConversationStatus } from '../../../shared/api/records';
 import { useUnsentMessages, withoutDelivered } from '../components/unsent';
 import { useLiveRead } from '../db/live-read';
@@ -91,6 +91,22 @@ export function useConversation(id: number, notify: (text: string) => void) {
   useEffect(() => {
     if (unread) void client.actions.markRead([id]).catch(() => undefined);
   }, [unread, client, id]);
+  // Left for another conversation before that was known (the service's record, needed at the
+  // count's cap or when nothing is cached, still on its way: a held request), with something
+  // unread: the agent opened it, so it is read all the same (chaos, seed 7: replied to and left, it
+  // stayed unread). Not when it closed to no conversation: "mark unread" closes it so, and a read
+  // queued behind that would undo it.
+  const unreadUnplaced = unreadAtOpen === undefined && (row === null || (row?.unreadCount ?? 0) > 0);
+  const markOnLeaving = useRef(false);
+  useEffect(() => {
+    markOnLeaving.current = unreadUnplaced;
+  }, [unreadUnplaced]);
+  useEffect(
+    () => () => {
+      if (markOnLeaving.current && useUi.getState().selectedConversationId !== undefined) void client.actions.markRead([id]).catch(() => undefined);
+    },
+    [client, id],
+  );
   // Its notification has done its job: it goes, and the next message alerts anew.
   useEffect(() => void client.notifications.opened(id), [client, id]);
   // Colleagues see who has it open, where the service offers that (main says it, or answers told: false).

@@ -87,7 +87,8 @@ export function useConversation(id: number, notify: (text: string) => void) {
   // too: the agent opened it, and the record may not arrive while it is open. Not before what was
   // unread on opening is known: the mark zeroes the cached count at once, and once sent, the
   // service's own (a read of the record answered after it finds nothing unread).
-  const unread = unreadAtOpen !== undefined && (row === null || (row?.unreadCount ?? 0) > 0);
+  const somethingUnread = row === null || (row?.unreadCount ?? 0) > 0;
+  const unread = unreadAtOpen !== undefined && somethingUnread;
   useEffect(() => {
     if (unread) void client.actions.markRead([id]).catch(() => undefined);
   }, [unread, client, id]);
@@ -96,7 +97,7 @@ export function useConversation(id: number, notify: (text: string) => void) {
   // unread: the agent opened it, so it is read all the same (chaos, seed 7: replied to and left, it
   // stayed unread). Not when it closed to no conversation: "mark unread" closes it so, and a read
   // queued behind that would undo it.
-  const unreadUnplaced = unreadAtOpen === undefined && (row === null || (row?.unreadCount ?? 0) > 0);
+  const unreadUnplaced = unreadAtOpen === undefined && somethingUnread;
   const markOnLeaving = useRef(false);
   useEffect(() => {
     markOnLeaving.current = unreadUnplaced;

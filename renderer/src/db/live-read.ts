@@ -75,21 +75,17 @@ export function useLiveRead<T>(key: string, read: () => Promise<T>, keepSame: (p
     // `covers`, any write does.
     const early: ObservabilitySet[] = [];
     const touches = (changed: ObservabilitySet) => !covers || overlaps(parts!, changed);
+    // After that, such a write makes what is shown not current until liveQuery answers.
     const onWrite = (changed: ObservabilitySet) => {
-      if (!parts) early.push(changed);
-      else if (touches(changed)) start();
+      if (!parts) return void early.push(changed);
+      if (!touches(changed)) return;
+      current = false;
+      start();
     };
     Dexie.on.storagemutated.subscribe(onWrite);
-    const onAnyWrite = (changed: ObservabilitySet) => {
-      if (parts && touches(changed)) current = false;
-    };
-    Dexie.on.storagemutated.subscribe(onAnyWrite);
-    let watching = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let cancelFrame: (() => void) | undefined;
     const stopWaiting = () => {
-      if (watching) Dexie.on.storagemutated.unsubscribe(onWrite);
-      watching = false;
       cancelFrame?.();
       clearTimeout(timer);
     };
@@ -121,7 +117,7 @@ export function useLiveRead<T>(key: string, read: () => Promise<T>, keepSame: (p
     return () => {
       closed = true;
       stopWaiting();
-      Dexie.on.storagemutated.unsubscribe(onAnyWrite);
+      Dexie.on.storagemutated.unsubscribe(onWrite);
       subscription?.unsubscribe();
       if (shown && current) onClose?.(shown.value);
     };

@@ -43,7 +43,7 @@ describe('reading the open conversation', () => {
     expect(read.messages.map((m) => m.id)).toEqual([1, 2, 3]);
     expect(read.cursor?.conversationId).toBe(5);
     expect(read.record?.id).toBe(5);
-    expect(await readConversation(db, 99)).toEqual({ row: null, messages: [], cursor: null, record: undefined });
+    expect(await readConversation(db, 99)).toEqual({ row: null, messages: [], olderHeld: false, cursor: null, record: undefined });
   });
 
   it('keeps what did not change: the same read is the same object; one changed message is the only new one', async () => {

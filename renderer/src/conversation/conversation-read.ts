@@ -12,25 +12,44 @@ export interface ConversationRead {
   row: CachedConversation | null;
   /** Oldest first. */
   messages: CachedMessage[];
+  /**
+   * The cache holds older messages of it than `messages`: this is a view's first read, which takes
+   * only the newest (FIRST_READ_MESSAGES); the live read that follows takes them all.
+   */
+  olderHeld: boolean;
   /** null: no history of it is cached. */
   cursor: CursorState | null;
   /** undefined: not cached. */
   record: Conversation | undefined;
 }
 
-export async function readConversation(db: InboxDb, id: number): Promise<ConversationRead> {
+/**
+ * How many of its newest messages a view's first read takes: more than a tall pane shows with the
+ * thread's overscan. IndexedDB took 8-18 ms for a conversation's 500 (one read at a time, in the
+ * browser process), and the view's messages rendered only once the last of them was in; the rest
+ * come with the live read that follows 250 ms later (bench "switch", A/B 2026-11-28: a first read
+ * of 60 took the median from 54-58 to 41-44 ms).
+ */
+export const FIRST_READ_MESSAGES = 60;
+
+/** All of conversation `id`, or with `newest` only that many of its newest messages. */
+export async function readConversation(db: InboxDb, id: number, newest?: number): Promise<ConversationRead> {
   // Four reads asked in the same moment, not one explicit transaction: Dexie starts an explicit one
   // a microtask later, behind the render of the click that opened the view (15 ms). Transactions
   // asked together, with nothing written between, read the same state. The small ones first:
   // IndexedDB answers them in order, and an answer that waits behind the messages' (8-18 ms)
   // reached the page only after the timers queued meanwhile (10 ms more, traced).
-  const [row, cursor, record, messages] = await Promise.all([
+  const inConversation = db.messages.where('[conversation_id+id]').between([id, 0], [id, Infinity]);
+  const [row, cursor, record, read] = await Promise.all([
     db.conversations.get(id),
     db.cursors.get(id),
     db.conversationRecords.get(id),
-    db.messages.where('[conversation_id+id]').between([id, 0], [id, Infinity]).toArray(),
+    // One more than asked for, to tell whether older ones are held.
+    newest === undefined ? inConversation.toArray() : inConversation.reverse().limit(newest + 1).toArray(),
   ]);
-  return { row: row ?? null, messages, cursor: cursor ?? null, record: record?.record };
+  const olderHeld = newest !== undefined && read.length > newest;
+  const messages = newest === undefined ? read : read.slice(0, newest).reverse();
+  return { row: row ?? null, messages, olderHeld, cursor: cursor ?? null, record: record?.record };
 }
 
 /** What a read of conversation `id` rests on, in Dexie's terms: for a live read to tell a write to it (db/live-read.ts). */
@@ -58,8 +77,8 @@ export function keepSameRead(prev: ConversationRead, next: ConversationRead): Co
   const row = dequal(prev.row, next.row) ? prev.row : next.row;
   const cursor = dequal(prev.cursor, next.cursor) ? prev.cursor : next.cursor;
   const record = dequal(prev.record, next.record) ? prev.record : next.record;
-  if (messages === prev.messages && row === prev.row && cursor === prev.cursor && record === prev.record) return prev;
-  return { row, messages, cursor, record };
+  if (messages === prev.messages && row === prev.row && cursor === prev.cursor && record === prev.record && next.olderHeld === prev.olderHeld) return prev;
+  return { row, messages, olderHeld: next.olderHeld, cursor, record };
 }
 
 function keepSameMessages(prev: CachedMessage[], next: CachedMessage[]): CachedMessage[] {

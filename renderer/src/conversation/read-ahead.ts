@@ -14,7 +14,7 @@
 import { Dexie } from 'dexie';
 import type { ObservabilitySet } from 'dexie';
 import type { ConversationRead } from './conversation-read';
-import { readConversation } from './conversation-read';
+import { FIRST_READ_MESSAGES, readConversation } from './conversation-read';
 import { overlaps } from '../db/live-read';
 import type { InboxDb } from '../db/schema';
 
@@ -47,14 +47,14 @@ export class ConversationReadAhead {
   /** Starts reading `id` for a view about to open it (unless a read of it started a moment ago). */
   ahead(id: number): void {
     if (this.freshFor(id) || this.keptFor(id)) return;
-    const read = readConversation(this.db, id);
+    const read = readConversation(this.db, id, FIRST_READ_MESSAGES);
     // Whoever takes it sees a failure; one never taken must not be an unhandled rejection.
     read.catch(() => undefined);
     this.pending = { id, at: this.now(), read, written: false };
     this.watchWhileNeeded();
   }
 
-  /** The read started for `id` a moment ago (once), else a new one. */
+  /** The read started for `id` a moment ago (once), else a new one: a first read (its newest messages). */
   take(id: number): Promise<ConversationRead> {
     const fresh = this.freshFor(id);
     const kept = this.keptFor(id);
@@ -62,7 +62,7 @@ export class ConversationReadAhead {
     // The view holds it now, and gives it back when it closes.
     this.kept.delete(id);
     this.watchWhileNeeded();
-    return fresh ?? (kept ? Promise.resolve(kept.read) : readConversation(this.db, id));
+    return fresh ?? (kept ? Promise.resolve(kept.read) : readConversation(this.db, id, FIRST_READ_MESSAGES));
   }
 
   /** What a view of `id` showed as it closed, current then (`parts`: what it rests on). */

@@ -31,6 +31,10 @@ export function useConversation(id: number, notify: (text: string) => void) {
   const cursor = read?.cursor;
   // undefined: not cached, or still reading (`read` says which).
   const record = read?.record;
+  // The first read took only the newest messages; the live read that follows brings the rest. Until
+  // then nothing is decided for want of an older one (the separator, a search hit), and older pages
+  // are not asked of the service.
+  const olderHeld = read?.olderHeld ?? false;
   const unsent = useUnsentMessages(db, id);
   const shown = useMemo(() => withoutDelivered(messages ?? []), [messages]);
 
@@ -53,7 +57,7 @@ export function useConversation(id: number, notify: (text: string) => void) {
   const held = jump && messages ? messages.some((m) => m.id === jump.messageId) : false;
   const around = useQuery({
     queryKey: ['messages', db.name, id, 'around', jump?.messageId],
-    enabled: Boolean(jump && messages && !held),
+    enabled: Boolean(jump && messages && !held && !olderHeld),
     queryFn: () => client.history.loadAround(id, jump!.messageId).then(() => true),
   });
   const fillGap = (gap: { after: number }) => void client.history.fillGap(id, gap).catch(() => undefined);
@@ -74,11 +78,11 @@ export function useConversation(id: number, notify: (text: string) => void) {
   // Nothing unread: none, at once (a read conversation opens at its newest message without waiting).
   if (!separator && unreadAtOpen !== undefined && unreadAtOpen.unread <= 0) setSeparator({ id: undefined });
   else if (!separator && unreadAtOpen !== undefined && cursor !== undefined && shown.length) {
-    const placed = firstUnreadId(shown, unreadAtOpen, cursor?.hasOlder ?? true);
+    const placed = firstUnreadId(shown, unreadAtOpen, olderHeld || (cursor?.hasOlder ?? true));
     // Not placeable in what is held, while the newest page is still on its way: the held rows may be
     // a few the feed or a live event cached, with no cursor yet saying where history starts. Fixed
     // as "none" only once that page could not come, or came and its cursor is read back.
-    if (placed !== undefined || latest.isError || (latest.isSuccess && !latest.isFetching && cursor !== null)) setSeparator({ id: placed });
+    if (placed !== undefined || (!olderHeld && (latest.isError || (latest.isSuccess && !latest.isFetching && cursor !== null)))) setSeparator({ id: placed });
   }
 
   // Opening a conversation reads it: unread badges clear at once, and the service hears it
@@ -135,8 +139,15 @@ export function useConversation(id: number, notify: (text: string) => void) {
     /** The search hit to show, once it is held; a hit the service no longer has is dropped. */
     target: jump && (held || around.isSuccess || around.isError) ? { messageId: jump.messageId, n: jump.n } : undefined,
     newFrom: separator?.id,
-    /** Where the separator goes is not known yet: the thread waits before taking the view to its start. */
-    newFromPending: separator === undefined,
+    /**
+     * Where the view starts is not known yet (where the separator goes, or a search hit older than
+     * the first read's messages): the thread waits before taking the view to its start.
+     */
+    startPending: separator === undefined || Boolean(jump && !held && olderHeld),
+    /** Older messages held here are still being read: none are asked of the service meanwhile. */
+    olderHeld,
+    /** The holes in the held history, among the messages read (older ones come with the rest). */
+    gaps: olderHeld && shown[0] ? (cursor?.gaps ?? []).filter((g) => g.before > shown[0]!.id) : (cursor?.gaps ?? []),
     fillGap,
     retry: (seq: number) => void client.actions.retryMessage(seq),
     discard: (seq: number) => {

@@ -63,14 +63,14 @@ export function ConversationView(props: { conversationId: number }) {
             <MessageList
               messages={shown}
               {...messageActions}
-              gaps={c.cursor?.gaps ?? []}
-              hasOlder={c.notCached ? false : (c.cursor?.hasOlder ?? true)}
-              loadingOlder={c.older.loading}
+              gaps={c.gaps}
+              hasOlder={c.notCached ? false : c.olderHeld || (c.cursor?.hasOlder ?? true)}
+              loadingOlder={c.older.loading || c.olderHeld}
               olderUnavailable={c.older.unavailable}
               onLoadOlder={c.older.load}
               onFillGap={c.fillGap}
               newFrom={c.newFrom}
-              newFromPending={c.newFromPending}
+              startPending={c.startPending}
               target={c.target}
             />
             <TypingIndicator conversationId={id} />

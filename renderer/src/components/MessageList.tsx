@@ -59,12 +59,11 @@ export function MessageList(props: {
   /** The first message unread when the conversation opened: the "New" separator goes above it. */
   newFrom?: number | undefined;
   /**
-   * Where the view starts is not known yet: where the separator goes (what was unread, or the page
-   * that places it, is on its way), or a search hit older than the messages read so far. The view
-   * does not take its start until it is, else it would settle at the bottom and the separator
-   * arrive above, unseen (or jump to the hit a moment later).
+   * Where the separator goes is not known yet (what was unread, or the page that places it, is on
+   * its way): the view does not take its start until it is, else it would settle at the bottom
+   * and the separator arrive above, unseen.
    */
-  startPending?: boolean;
+  newFromPending?: boolean;
   /** A message to show and highlight (a search hit); `n` makes a repeat of the same one distinct. */
   target?: { messageId: number; n: number } | undefined;
   /** Messages not confirmed yet, by client id (from the outbox). */
@@ -72,7 +71,7 @@ export function MessageList(props: {
   onRetry?(seq: number): void;
   onDiscard?(seq: number): void;
 }) {
-  const { messages, gaps, hasOlder, loadingOlder, onLoadOlder, unsent, olderUnavailable = false, newFrom, startPending = false, target } = props;
+  const { messages, gaps, hasOlder, loadingOlder, onLoadOlder, unsent, olderUnavailable = false, newFrom, newFromPending = false, target } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const items = useMemo(() => threadItems(messages, gaps, hasOlder, { newFrom }), [messages, gaps, hasOlder, newFrom]);
   const getItemKey = useCallback((i: number) => items[i]?.key ?? i, [items]);
@@ -141,7 +140,7 @@ export function MessageList(props: {
       return;
     }
     if (!started.current) {
-      if (!items.length || startPending) return;
+      if (!items.length || newFromPending) return;
       started.current = true;
       const sep = items.findIndex((i) => i.kind === 'new');
       if (sep >= 0) {
@@ -153,7 +152,7 @@ export function MessageList(props: {
     }
     if (change) apply(change);
     else if (grew) apply({ kind: 'resized' });
-  }, [items, messages, total, target, startPending, virtualizer, apply, settle]);
+  }, [items, messages, total, target, newFromPending, virtualizer, apply, settle]);
 
   // The highlighted hit takes focus once it is on screen (the render after the scroll), so reading
   // and the keyboard continue from it. Once: scrolled away and back, it does not take focus again.

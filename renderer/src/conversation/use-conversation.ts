@@ -139,11 +139,8 @@ export function useConversation(id: number, notify: (text: string) => void) {
     /** The search hit to show, once it is held; a hit the service no longer has is dropped. */
     target: jump && (held || around.isSuccess || around.isError) ? { messageId: jump.messageId, n: jump.n } : undefined,
     newFrom: separator?.id,
-    /**
-     * Where the view starts is not known yet (where the separator goes, or a search hit older than
-     * the first read's messages): the thread waits before taking the view to its start.
-     */
-    startPending: separator === undefined || Boolean(jump && !held && olderHeld),
+    /** Where the separator goes is not known yet: the thread waits before taking the view to its start. */
+    newFromPending: separator === undefined,
     /** Older messages held here are still being read: none are asked of the service meanwhile. */
     olderHeld,
     /** The holes in the held history, among the messages read (older ones come with the rest). */

@@ -70,7 +70,7 @@ export function ConversationView(props: { conversationId: number }) {
               onLoadOlder={c.older.load}
               onFillGap={c.fillGap}
               newFrom={c.newFrom}
-              startPending={c.startPending}
+              newFromPending={c.newFromPending}
               target={c.target}
             />
             <TypingIndicator conversationId={id} />

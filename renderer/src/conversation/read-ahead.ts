@@ -47,7 +47,7 @@ export class ConversationReadAhead {
   /** Starts reading `id` for a view about to open it (unless a read of it started a moment ago). */
   ahead(id: number): void {
     if (this.freshFor(id) || this.keptFor(id)) return;
-    const read = readConversation(this.db, id, FIRST_READ_MESSAGES);
+    const read = this.firstRead(id);
     // Whoever takes it sees a failure; one never taken must not be an unhandled rejection.
     read.catch(() => undefined);
     this.pending = { id, at: this.now(), read, written: false };
@@ -62,7 +62,7 @@ export class ConversationReadAhead {
     // The view holds it now, and gives it back when it closes.
     this.kept.delete(id);
     this.watchWhileNeeded();
-    return fresh ?? (kept ? Promise.resolve(kept.read) : readConversation(this.db, id, FIRST_READ_MESSAGES));
+    return fresh ?? (kept ? Promise.resolve(kept.read) : this.firstRead(id));
   }
 
   /** What a view of `id` showed as it closed, current then (`parts`: what it rests on). */
@@ -74,6 +74,11 @@ export class ConversationReadAhead {
       this.kept.delete(old);
     }
     this.watchWhileNeeded();
+  }
+
+  /** A view's first read: the newest messages (the live read that follows reads them all). */
+  private firstRead(id: number): Promise<ConversationRead> {
+    return readConversation(this.db, id, FIRST_READ_MESSAGES);
   }
 
   private keptFor(id: number): Kept | undefined {

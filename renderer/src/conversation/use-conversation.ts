@@ -9,6 +9,7 @@ import { useUnsentMessages, withoutDelivered } from '../components/unsent';
 import { useLiveRead } from '../db/live-read';
 import { BridgeFailure, isUnreachable } from '../platform/call';
 import { useSession } from '../platform/session';
+import type { HistoryGap } from '../db/schema';
 import { useUi } from '../state/ui';
 import { conversationParts, keepSameRead, readConversation } from './conversation-read';
 import { firstUnreadId, UNREAD_CAP } from './thread-items';
@@ -135,16 +136,21 @@ export function useConversation(id: number, notify: (text: string) => void) {
     notCached: cursor === null && isUnreachable(latest.error),
     syncError: latest.error ?? older.error ?? fresh.error,
     fetchingLatest: latest.isFetching,
-    older: { loading: older.isPending, unavailable: isUnreachable(older.error), load: () => !older.isPending && older.mutate() },
+    older: {
+      /** Older messages than those shown exist: held here (the first read's rest), or maybe at the service. */
+      exist: olderHeld || (cursor?.hasOlder ?? true),
+      /** Loading: from the service, or (none asked of it meanwhile) the rest of the first read from the cache. */
+      loading: older.isPending || olderHeld,
+      unavailable: isUnreachable(older.error),
+      load: () => !older.isPending && older.mutate(),
+    },
     /** The search hit to show, once it is held; a hit the service no longer has is dropped. */
     target: jump && (held || around.isSuccess || around.isError) ? { messageId: jump.messageId, n: jump.n } : undefined,
     newFrom: separator?.id,
     /** Where the separator goes is not known yet: the thread waits before taking the view to its start. */
     newFromPending: separator === undefined,
-    /** Older messages held here are still being read: none are asked of the service meanwhile. */
-    olderHeld,
     /** The holes in the held history, among the messages read (older ones come with the rest). */
-    gaps: olderHeld && shown[0] ? (cursor?.gaps ?? []).filter((g) => g.before > shown[0]!.id) : (cursor?.gaps ?? []),
+    gaps: holesAmong(cursor?.gaps ?? [], olderHeld ? shown[0]?.id : undefined),
     fillGap,
     retry: (seq: number) => void client.actions.retryMessage(seq),
     discard: (seq: number) => {
@@ -174,4 +180,9 @@ function unreadOnOpening(
   }
   if (fresh.data) return { unread: fresh.data.unread_count, seenAt: fresh.data.agent_last_seen_at };
   return fresh.isError ? { unread: 0, seenAt: undefined } : undefined;
+}
+
+/** The holes above `oldestRead` or later (all of them without it): those among the messages read. */
+function holesAmong(gaps: HistoryGap[], oldestRead: number | undefined): HistoryGap[] {
+  return oldestRead === undefined ? gaps : gaps.filter((g) => g.before > oldestRead);
 }

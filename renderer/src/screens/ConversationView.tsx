@@ -64,8 +64,8 @@ export function ConversationView(props: { conversationId: number }) {
               messages={shown}
               {...messageActions}
               gaps={c.gaps}
-              hasOlder={c.notCached ? false : c.olderHeld || (c.cursor?.hasOlder ?? true)}
-              loadingOlder={c.older.loading || c.olderHeld}
+              hasOlder={c.notCached ? false : c.older.exist}
+              loadingOlder={c.older.loading}
               olderUnavailable={c.older.unavailable}
               onLoadOlder={c.older.load}
               onFillGap={c.fillGap}

@@ -3,9 +3,10 @@
 // has overtaken: what a view hands back is current when it closes, and a write to what a kept read
 // rests on forgets it.
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { Dexie, RangeSet } from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationRead } from '../../renderer/src/conversation/conversation-read';
-import { conversationParts, keepSameRead, readConversation } from '../../renderer/src/conversation/conversation-read';
+import { conversationParts, FIRST_READ_MESSAGES, keepSameRead, readConversation } from '../../renderer/src/conversation/conversation-read';
 import { ConversationReadAhead } from '../../renderer/src/conversation/read-ahead';
 import { liveReadSettings, useLiveRead } from '../../renderer/src/db/live-read';
 import { saveConversations } from '../../renderer/src/db/save';
@@ -139,5 +140,87 @@ describe('what a live read hands back as it closes', () => {
     const shown = hook.result.current;
     hook.unmount();
     expect(closed).toHaveBeenCalledExactlyOnceWith(shown);
+  });
+});
+
+describe('a read of a conversation about to be opened (prepare)', () => {
+  const settled = () => new Promise((done) => setTimeout(done, 50));
+
+  it('answers the view that opens it, once, without reading IndexedDB again', async () => {
+    const db = await cached();
+    const ahead = new ConversationReadAhead(db);
+    const current = await readConversation(db, 5, FIRST_READ_MESSAGES);
+    ahead.prepare(5);
+    await settled();
+    const reads = indexReads();
+    ahead.ahead(5);
+    expect(await ahead.take(5)).toEqual(current);
+    expect(reads()).toBe(0);
+    // Taken: the next view reads.
+    await ahead.take(5);
+    expect(reads()).toBeGreaterThan(0);
+  });
+
+  it('still under way when the conversation opens, is the one read', async () => {
+    const db = await cached();
+    const ahead = new ConversationReadAhead(db);
+    const reads = indexReads();
+    ahead.prepare(5);
+    ahead.ahead(5);
+    expect((await ahead.take(5)).messages).toHaveLength(3);
+    expect(reads()).toBe(1);
+  });
+
+  it('is never what a write overtook: one during the read, or one after it', async () => {
+    const db = await cached();
+    const ahead = new ConversationReadAhead(db);
+    ahead.prepare(5);
+    await db.conversations.update(5, { unreadCount: 4 });
+    await settled();
+    expect((await ahead.take(5)).row!.unreadCount).toBe(4);
+
+    ahead.prepare(5);
+    await settled();
+    await recordPage(db, 5, { kind: 'latest' }, [msg(3, 5), msg(4, 5)]);
+    expect((await ahead.take(5)).messages.map((m) => m.id)).toEqual([1, 2, 3, 4]);
+
+    // A write elsewhere once it is in: kept.
+    ahead.prepare(5);
+    await settled();
+    await db.conversations.update(6, { unreadCount: 1 });
+    const reads = indexReads();
+    await ahead.take(5);
+    expect(reads()).toBe(0);
+  });
+
+  it('is not kept when a write is heard while it is under way', async () => {
+    const db = await cached();
+    const ahead = new ConversationReadAhead(db);
+    ahead.prepare(5);
+    // Heard before the read is in (here, before it answers): what it read may be from before it.
+    Dexie.on.storagemutated.fire({ [`idb://${db.name}/conversations/`]: new RangeSet(5) });
+    await settled();
+    const reads = indexReads();
+    await ahead.take(5);
+    expect(reads()).toBe(1);
+  });
+
+  it('keeps two, and leaves the closed views\' reads kept', async () => {
+    const db = await cached();
+    const ahead = new ConversationReadAhead(db);
+    const views = new Map<number, ConversationRead>();
+    for (const id of [5, 6, 7]) views.set(id, await keepRead(db, ahead, id));
+    for (const id of [8, 9, 10]) {
+      ahead.prepare(id);
+      await settled();
+    }
+    const reads = indexReads();
+    for (const id of [5, 6, 7]) expect(await ahead.take(id)).toBe(views.get(id));
+    await ahead.take(9);
+    await ahead.take(10);
+    expect(reads()).toBe(0);
+    // Two prepared at most: the first went.
+    await ahead.take(8);
+    expect(reads()).toBe(1);
   });
 });

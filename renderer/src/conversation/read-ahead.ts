@@ -11,10 +11,15 @@
 // its 500 messages waited in IndexedDB behind the writes of the conversation just left (bench
 // "switch back", A/B 2026-11-28: median 58.3 and 37.4 → 33.9 and 38.8 ms, p95 68.2 and 52 → 46.7
 // and 45.5 ms).
+//
+// And it reads the conversation the agent is about to open, before they open it: the row the
+// pointer rests on, or the keyboard's highlight (use-read-intent.ts). Kept like a closed view's
+// read, it opens that conversation without an IndexedDB read; a click or a key that opens it then
+// shows its messages in its own frame, where a read asked by the click came in after that frame.
 import { Dexie } from 'dexie';
 import type { ObservabilitySet } from 'dexie';
 import type { ConversationRead } from './conversation-read';
-import { FIRST_READ_MESSAGES, readConversation } from './conversation-read';
+import { conversationParts, FIRST_READ_MESSAGES, readConversation } from './conversation-read';
 import { overlaps } from '../db/live-read';
 import type { InboxDb } from '../db/schema';
 
@@ -25,6 +30,8 @@ const READ_TABLES = ['conversations', 'messages', 'cursors', 'conversationRecord
 /** How many closed views' reads are kept, and for how long. */
 const KEPT = 4;
 const KEPT_MS = 60_000;
+/** How many reads of conversations about to be opened are kept (the pointer moves on; these go first). */
+const PREPARED = 2;
 
 interface Kept {
   read: ConversationRead;
@@ -33,10 +40,22 @@ interface Kept {
   at: number;
 }
 
+interface Pending {
+  id: number;
+  at: number;
+  read: Promise<ConversationRead>;
+  /** A write to the tables it reads since it started: what it read may be overtaken. */
+  written: boolean;
+}
+
 export class ConversationReadAhead {
-  private pending: { id: number; at: number; read: Promise<ConversationRead>; written: boolean } | undefined;
-  /** Oldest first. */
+  private pending: Pending | undefined;
+  /** A read of a conversation about to be opened (`prepare`), under way. */
+  private preparing: Pending | undefined;
+  /** Closed views' reads, oldest first. */
   private readonly kept = new Map<number, Kept>();
+  /** Reads of conversations about to be opened, oldest first. */
+  private readonly prepared = new Map<number, Kept>();
   private watching = false;
 
   constructor(
@@ -47,31 +66,58 @@ export class ConversationReadAhead {
   /** Starts reading `id` for a view about to open it (unless a read of it started a moment ago). */
   ahead(id: number): void {
     if (this.freshFor(id) || this.keptFor(id)) return;
-    const read = this.firstRead(id);
-    // Whoever takes it sees a failure; one never taken must not be an unhandled rejection.
-    read.catch(() => undefined);
-    this.pending = { id, at: this.now(), read, written: false };
+    // Being prepared: that read, with what was written since it started (the view takes it).
+    this.pending = this.preparing?.id === id ? this.preparing : this.started(id);
+    if (this.preparing?.id === id) this.preparing = undefined;
     this.watchWhileNeeded();
+  }
+
+  /**
+   * The agent is about to open `id` (the pointer rests on its row, the keyboard's highlight is on
+   * it): reads it now and keeps it, current, until it is opened or a write touches it.
+   */
+  prepare(id: number): void {
+    if (this.freshFor(id) || this.keptFor(id) || this.preparing?.id === id) return;
+    const preparing = this.started(id);
+    this.preparing = preparing;
+    this.watchWhileNeeded();
+    const done = () => {
+      if (this.preparing === preparing) this.preparing = undefined;
+      this.watchWhileNeeded();
+    };
+    preparing.read.then((read) => {
+      // A write since it started may have overtaken what it read: not kept.
+      if (this.preparing === preparing && !preparing.written) this.hold(this.prepared, PREPARED, id, read, conversationParts(this.db, id, read));
+      done();
+    }, done);
   }
 
   /** The read started for `id` a moment ago (once), else a new one: a first read (its newest messages). */
   take(id: number): Promise<ConversationRead> {
-    const fresh = this.freshFor(id);
+    const preparing = this.preparing?.id === id ? this.preparing : undefined;
+    const fresh = this.freshFor(id) ?? (preparing && !preparing.written ? preparing.read : undefined);
     const kept = this.keptFor(id);
     this.pending = undefined;
+    if (preparing) this.preparing = undefined;
     // The view holds it now, and gives it back when it closes.
     this.kept.delete(id);
+    this.prepared.delete(id);
     this.watchWhileNeeded();
     return fresh ?? (kept ? Promise.resolve(kept.read) : this.firstRead(id));
   }
 
   /** What a view of `id` showed as it closed, current then (`parts`: what it rests on). */
   keep(id: number, read: ConversationRead, parts: ObservabilitySet): void {
-    this.kept.delete(id);
-    this.kept.set(id, { read, parts, at: this.now() });
-    for (const old of this.kept.keys()) {
-      if (this.kept.size <= KEPT) break;
-      this.kept.delete(old);
+    this.prepared.delete(id);
+    this.hold(this.kept, KEPT, id, read, parts);
+  }
+
+  private hold(into: Map<number, Kept>, most: number, id: number, read: ConversationRead, parts: ObservabilitySet): void {
+    into.delete(id);
+    into.set(id, { read, parts, at: this.now() });
+    for (const old of into.keys()) {
+      if (into.size <= most) break;
+      into.delete(old);
     }
     this.watchWhileNeeded();
   }
@@ -81,8 +127,15 @@ export class ConversationReadAhead {
     return readConversation(this.db, id, FIRST_READ_MESSAGES);
   }
 
+  private started(id: number): Pending {
+    const read = this.firstRead(id);
+    // Whoever takes it sees a failure; one never taken must not be an unhandled rejection.
+    read.catch(() => undefined);
+    return { id, at: this.now(), read, written: false };
+  }
+
   private keptFor(id: number): Kept | undefined {
-    const kept = this.kept.get(id);
+    const kept = this.kept.get(id) ?? this.prepared.get(id);
     return kept && this.now() - kept.at < KEPT_MS ? kept : undefined;
   }
 
@@ -99,13 +152,16 @@ export class ConversationReadAhead {
 
   private readonly onWrite = (changed: ObservabilitySet) => {
     const prefix = `idb://${this.db.name}/`;
-    if (this.pending && Object.keys(changed).some((part) => part.startsWith(prefix) && READ_TABLES.includes(part.slice(prefix.length).split('/')[0]!))) this.pending.written = true;
-    for (const [id, kept] of this.kept) if (overlaps(kept.parts, changed)) this.kept.delete(id);
+    if (Object.keys(changed).some((part) => part.startsWith(prefix) && READ_TABLES.includes(part.slice(prefix.length).split('/')[0]!))) {
+      if (this.pending) this.pending.written = true;
+      if (this.preparing) this.preparing.written = true;
+    }
+    for (const held of [this.kept, this.prepared]) for (const [id, kept] of held) if (overlaps(kept.parts, changed)) held.delete(id);
     this.watchWhileNeeded();
   };
 
   private watchWhileNeeded(): void {
-    const on = this.pending !== undefined || this.kept.size > 0;
+    const on = this.pending !== undefined || this.preparing !== undefined || this.kept.size > 0 || this.prepared.size > 0;
     if (on === this.watching) return;
     this.watching = on;
     if (on) Dexie.on.storagemutated.subscribe(this.onWrite);

@@ -1,10 +1,11 @@
 // The conversation list component: rows from the cache before the service answers, then the
 // service's counts on the tabs, and tabs, status, inbox, team, label and sort driven through the
 // real controls, against the in-process demo service.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ListView } from '../../renderer/src/conversations/view';
+import { INTENT_MS } from '../../renderer/src/conversation/use-read-intent';
 import { defaultView, listInput } from '../../renderer/src/conversations/view';
 import { saveConversations } from '../../renderer/src/db/save';
 import { useDirectorySync } from '../../renderer/src/directory/use-directory';
@@ -83,6 +84,38 @@ describe('ConversationList', () => {
     fireEvent.pointerDown(row, { button: 0 });
     expect(ahead).toHaveBeenCalledWith(1);
     expect(useUi.getState().selectedConversationId).toBeUndefined();
+  }, 30_000);
+
+  it('reads the conversation whose row the pointer or the keyboard\'s highlight rests on, once it rests', async () => {
+    const { db, inbox } = renderWithSession(<ConversationList orderRef={orderRef} />, { bridge: silentBridge, session: testSession() });
+    await saveConversations(db, [conv(1, { assignee: 2, lastActivityAt: 10 }), conv(2, { assignee: 2, lastActivityAt: 20 }), conv(3, { assignee: 2, lastActivityAt: 5 })]);
+    await waitFor(() => expect(renderedIds()).toEqual([2, 1, 3]));
+    const prepare = vi.spyOn(inbox.conversations.readAhead, 'prepare');
+    const rested = () => new Promise((done) => setTimeout(done, INTENT_MS + 60));
+    const row = (id: number) => listbox().querySelector(`[data-conversation-id="${id}"] .contact`)!;
+
+    // Passing over a row on the way to another reads only the one it stops on.
+    fireEvent.pointerOver(row(2));
+    fireEvent.pointerOver(row(1));
+    expect(prepare).not.toHaveBeenCalled();
+    await rested();
+    expect(prepare.mock.calls).toEqual([[1]]);
+    // Leaving the list before it rests reads nothing.
+    fireEvent.pointerOver(row(3));
+    fireEvent.pointerLeave(listbox());
+    await rested();
+    expect(prepare.mock.calls).toEqual([[1]]);
+    // The open conversation is not read again.
+    useUi.setState({ selectedConversationId: 2 });
+    fireEvent.pointerOver(row(2));
+    await rested();
+    expect(prepare.mock.calls).toEqual([[1]]);
+
+    // The highlight, moved by keys: the row it stops on.
+    act(() => useUi.getState().setActive(1));
+    act(() => useUi.getState().setActive(3));
+    await rested();
+    expect(prepare.mock.calls).toEqual([[1], [3]]);
   }, 30_000);
 
   it('shows the service\'s counts on the tabs and switches tabs', async () => {

@@ -9,6 +9,7 @@ import { ConversationRow, ROW_HEIGHTS } from '../components/ConversationRow';
 import { FilterBar } from '../components/FilterBar';
 import { ListTabs } from '../components/ListTabs';
 import { SyncBanner } from '../components/SyncBanner';
+import { useReadIntent } from '../conversation/use-read-intent';
 import { useListView } from '../conversations/use-list';
 import { statusOptions, tabOptions } from '../conversations/view';
 import { useDirectory } from '../directory/use-directory';
@@ -29,6 +30,8 @@ function ConversationListView(props: { orderRef: { current: readonly number[] };
   const { client } = useSession();
   // A press on a row starts reading it: a click's button goes up 50-150 ms after it went down.
   const readAhead = useCallback((id: number) => client.conversations.readAhead.ahead(id), [client]);
+  // And the row the pointer or the keyboard's highlight rests on, before it is opened.
+  const intent = useReadIntent();
   const bulk = useUi((s) => s.bulkSelection);
   const directory = useDirectory();
   const density = usePreferences((s) => s.density);
@@ -96,6 +99,8 @@ function ConversationListView(props: { orderRef: { current: readonly number[] };
         data-virtual-scroller=""
         data-density={density}
         className="list-scroller"
+        onPointerOver={intent.onPointerOver}
+        onPointerLeave={intent.onPointerLeave}
       >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="presentation">
           {virtualizer.getVirtualItems().map((item) => {

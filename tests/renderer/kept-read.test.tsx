@@ -145,13 +145,22 @@ describe('what a live read hands back as it closes', () => {
 
 describe('a read of a conversation about to be opened (prepare)', () => {
   const settled = () => new Promise((done) => setTimeout(done, 50));
+  const prepared = async (ahead: ConversationReadAhead, id: number) => {
+    ahead.prepare(id);
+    await settled();
+  };
+  /** The index reads taking `id`'s read makes (one spy a test). */
+  const readsTaking = async (ahead: ConversationReadAhead, id: number) => {
+    const reads = indexReads();
+    await ahead.take(id);
+    return reads();
+  };
 
   it('answers the view that opens it, once, without reading IndexedDB again', async () => {
     const db = await cached();
     const ahead = new ConversationReadAhead(db);
     const current = await readConversation(db, 5, FIRST_READ_MESSAGES);
-    ahead.prepare(5);
-    await settled();
+    await prepared(ahead, 5);
     const reads = indexReads();
     ahead.ahead(5);
     expect(await ahead.take(5)).toEqual(current);
@@ -179,18 +188,14 @@ describe('a read of a conversation about to be opened (prepare)', () => {
     await settled();
     expect((await ahead.take(5)).row!.unreadCount).toBe(4);
 
-    ahead.prepare(5);
-    await settled();
+    await prepared(ahead, 5);
     await recordPage(db, 5, { kind: 'latest' }, [msg(3, 5), msg(4, 5)]);
     expect((await ahead.take(5)).messages.map((m) => m.id)).toEqual([1, 2, 3, 4]);
 
     // A write elsewhere once it is in: kept.
-    ahead.prepare(5);
-    await settled();
+    await prepared(ahead, 5);
     await db.conversations.update(6, { unreadCount: 1 });
-    const reads = indexReads();
-    await ahead.take(5);
-    expect(reads()).toBe(0);
+    expect(await readsTaking(ahead, 5)).toBe(0);
   });
 
   it('is not kept when a write is heard while it is under way', async () => {
@@ -200,9 +205,7 @@ describe('a read of a conversation about to be opened (prepare)', () => {
     // Heard before the read is in (here, before it answers): what it read may be from before it.
     Dexie.on.storagemutated.fire({ [`idb://${db.name}/conversations/`]: new RangeSet(5) });
     await settled();
-    const reads = indexReads();
-    await ahead.take(5);
-    expect(reads()).toBe(1);
+    expect(await readsTaking(ahead, 5)).toBe(1);
   });
 
   it('keeps two, and leaves the closed views\' reads kept', async () => {
@@ -210,10 +213,7 @@ describe('a read of a conversation about to be opened (prepare)', () => {
     const ahead = new ConversationReadAhead(db);
     const views = new Map<number, ConversationRead>();
     for (const id of [5, 6, 7]) views.set(id, await keepRead(db, ahead, id));
-    for (const id of [8, 9, 10]) {
-      ahead.prepare(id);
-      await settled();
-    }
+    for (const id of [8, 9, 10]) await prepared(ahead, id);
     const reads = indexReads();
     for (const id of [5, 6, 7]) expect(await ahead.take(id)).toBe(views.get(id));
     await ahead.take(9);

@@ -66,9 +66,7 @@ export class ConversationReadAhead {
   /** Starts reading `id` for a view about to open it (unless a read of it started a moment ago). */
   ahead(id: number): void {
     if (this.freshFor(id) || this.keptFor(id)) return;
-    // Being prepared: that read, with what was written since it started (the view takes it).
-    this.pending = this.preparing?.id === id ? this.preparing : this.started(id);
-    if (this.preparing?.id === id) this.preparing = undefined;
+    this.pending = this.started(id);
     this.watchWhileNeeded();
   }
 
@@ -77,7 +75,7 @@ export class ConversationReadAhead {
    * it): reads it now and keeps it, current, until it is opened or a write touches it.
    */
   prepare(id: number): void {
-    if (this.freshFor(id) || this.keptFor(id) || this.preparing?.id === id) return;
+    if (this.freshFor(id) || this.keptFor(id)) return;
     const preparing = this.started(id);
     this.preparing = preparing;
     this.watchWhileNeeded();
@@ -94,11 +92,11 @@ export class ConversationReadAhead {
 
   /** The read started for `id` a moment ago (once), else a new one: a first read (its newest messages). */
   take(id: number): Promise<ConversationRead> {
-    const preparing = this.preparing?.id === id ? this.preparing : undefined;
-    const fresh = this.freshFor(id) ?? (preparing && !preparing.written ? preparing.read : undefined);
+    const fresh = this.freshFor(id);
     const kept = this.keptFor(id);
     this.pending = undefined;
-    if (preparing) this.preparing = undefined;
+    // Being prepared: the view takes it (it is not kept as well).
+    if (this.preparing?.id === id) this.preparing = undefined;
     // The view holds it now, and gives it back when it closes.
     this.kept.delete(id);
     this.prepared.delete(id);
@@ -140,14 +138,14 @@ export class ConversationReadAhead {
   }
 
   /**
-   * A read asked for `id` a moment ago, with nothing written to what it reads since: a write
-   * between the press and the view (a message arriving) would otherwise show the view a row from
-   * before it until the view's live read follows, and a view closed before then never marked that
-   * message read (chaos, seed 42).
+   * A read asked for `id` a moment ago (by the press, or being prepared), with nothing written to
+   * what it reads since: a write between the press and the view (a message arriving) would
+   * otherwise show the view a row from before it until the view's live read follows, and a view
+   * closed before then never marked that message read (chaos, seed 42).
    */
   private freshFor(id: number): Promise<ConversationRead> | undefined {
-    const p = this.pending;
-    return p && p.id === id && !p.written && this.now() - p.at < FRESH_MS ? p.read : undefined;
+    for (const p of [this.pending, this.preparing]) if (p && p.id === id && !p.written && this.now() - p.at < FRESH_MS) return p.read;
+    return undefined;
   }
 
   private readonly onWrite = (changed: ObservabilitySet) => {

@@ -122,6 +122,7 @@ export function useConversation(id: number, notify: (text: string) => void) {
   }, [client, id]);
 
   const cannotSave = () => notify('That change could not be saved on this computer.');
+  const notCached = cursor === null && isUnreachable(latest.error);
   return {
     meId: client.me.id,
     conversation,
@@ -133,12 +134,12 @@ export function useConversation(id: number, notify: (text: string) => void) {
     /** The service says it does not exist, or the agent cannot see it. */
     missing: fresh.error instanceof BridgeFailure && fresh.error.error.kind === 'not_found',
     /** Nothing of its history is on this computer and the service cannot be reached (the queued replies still show). */
-    notCached: cursor === null && isUnreachable(latest.error),
+    notCached,
     syncError: latest.error ?? older.error ?? fresh.error,
     fetchingLatest: latest.isFetching,
     older: {
-      /** Older messages than those shown exist: held here (the first read's rest), or maybe at the service. */
-      exist: olderHeld || (cursor?.hasOlder ?? true),
+      /** Older messages than those shown exist: held here (the first read's rest), or maybe at the service (none said while nothing is cached). */
+      exist: !notCached && (olderHeld || (cursor?.hasOlder ?? true)),
       /** Loading: from the service, or (none asked of it meanwhile) the rest of the first read from the cache. */
       loading: older.isPending || olderHeld,
       unavailable: isUnreachable(older.error),

@@ -64,7 +64,7 @@ export function ConversationView(props: { conversationId: number }) {
               messages={shown}
               {...messageActions}
               gaps={c.gaps}
-              hasOlder={c.notCached ? false : c.older.exist}
+              hasOlder={c.older.exist}
               loadingOlder={c.older.loading}
               olderUnavailable={c.older.unavailable}
               onLoadOlder={c.older.load}

@@ -27,8 +27,9 @@ const MEMORY_GONE_MS = 3_300;
 /** More than the app keeps in memory (read-ahead.ts `KEPT`, 4) plus the one open. */
 const ROUND = 6;
 /**
- * How long the pointer or the highlight rests on the row before the click or Enter: a pause shorter
- * than a person's aim-and-press, or a typist's next key (150-250 ms between keys).
+ * How long the pointer or the highlight rests on the row before the click or Enter: the time
+ * between two keys at 80 words a minute; for the pointer, an assumed rest before the press (not
+ * measured here).
  */
 const REST_MS = 150;
 

@@ -90,6 +90,8 @@ describe('ConversationList', () => {
     const { db, inbox } = renderWithSession(<ConversationList orderRef={orderRef} />, { bridge: silentBridge, session: testSession() });
     await saveConversations(db, [conv(1, { assignee: 2, lastActivityAt: 10 }), conv(2, { assignee: 2, lastActivityAt: 20 }), conv(3, { assignee: 2, lastActivityAt: 5 })]);
     await waitFor(() => expect(renderedIds()).toEqual([2, 1, 3]));
+    // The rows in sight are read ahead when the page is idle (the test below): done first.
+    await waitFor(() => expect([2, 1, 3].every((id) => inbox.conversations.readAhead.holds(id))).toBe(true));
     const prepare = vi.spyOn(inbox.conversations.readAhead, 'prepare');
     const rested = () => new Promise((done) => setTimeout(done, INTENT_MS + 60));
     const row = (id: number) => listbox().querySelector(`[data-conversation-id="${id}"] .contact`)!;
@@ -116,6 +118,34 @@ describe('ConversationList', () => {
     act(() => useUi.getState().setActive(3));
     await rested();
     expect(prepare.mock.calls).toEqual([[1], [3]]);
+  }, 30_000);
+
+  it('reads the conversations in sight ahead while the page is idle, and again one whose read went', async () => {
+    useUi.setState({ selectedConversationId: 3 });
+    const { db, inbox } = renderWithSession(<ConversationList orderRef={orderRef} />, { bridge: silentBridge, session: testSession() });
+    const readAhead = inbox.conversations.readAhead;
+    const prepare = vi.spyOn(readAhead, 'prepare');
+    const ids = Array.from({ length: 30 }, (_, i) => i + 1);
+    await saveConversations(db, ids.map((id) => conv(id, { assignee: 2, lastActivityAt: 1_000 - id })));
+    // 600 px of list, rows of 67 px: the first nine are in sight. Top to bottom, not the open one,
+    // none of the overscan's rows below.
+    const inSight = [1, 2, 4, 5, 6, 7, 8, 9];
+    await waitFor(() => expect(prepare.mock.calls.map(([id]) => id)).toEqual(inSight));
+    await waitFor(() => expect(inSight.every((id) => readAhead.holds(id))).toBe(true));
+    expect(renderedIds().length).toBeGreaterThan(9);
+    expect(readAhead.holds(10)).toBe(false);
+
+    // A write to what one rests on (a message arriving, here its count): that one is read again.
+    await db.conversations.update(5, { unreadCount: 2 });
+    await waitFor(() => expect(prepare.mock.calls.map(([id]) => id)).toEqual([...inSight, 5]));
+    await waitFor(() => expect(readAhead.holds(5)).toBe(true));
+
+    // Rows scrolled into sight are read too.
+    const list = listbox();
+    list.scrollTop = 67 * 20;
+    fireEvent.scroll(list);
+    await waitFor(() => expect(readAhead.holds(25)).toBe(true));
+    expect(prepare.mock.calls.map(([id]) => id)).not.toContain(30);
   }, 30_000);
 
   it('shows the service\'s counts on the tabs and switches tabs', async () => {

@@ -7,7 +7,7 @@ import { Dexie, RangeSet } from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationRead } from '../../renderer/src/conversation/conversation-read';
 import { conversationParts, FIRST_READ_MESSAGES, keepSameRead, readConversation } from '../../renderer/src/conversation/conversation-read';
-import { ConversationReadAhead } from '../../renderer/src/conversation/read-ahead';
+import { ConversationReadAhead, PREPARED } from '../../renderer/src/conversation/read-ahead';
 import { liveReadSettings, useLiveRead } from '../../renderer/src/db/live-read';
 import { saveConversations } from '../../renderer/src/db/save';
 import { InboxDb } from '../../renderer/src/db/schema';
@@ -80,7 +80,7 @@ describe('a kept read', () => {
     }
   });
 
-  it('is kept for the last four conversations, for a minute', async () => {
+  it('is kept for the last four conversations, however long nothing it rests on is written', async () => {
     const db = await cached();
     let now = 0;
     const ahead = new ConversationReadAhead(db, () => now);
@@ -88,8 +88,33 @@ describe('a kept read', () => {
     for (const id of [5, 6, 7, 8, 9]) kept.set(id, await keepRead(db, ahead, id));
     expect(await ahead.take(5)).not.toBe(kept.get(5));
     expect(await ahead.take(6)).toBe(kept.get(6));
-    now += 61_000;
-    expect(await ahead.take(7)).not.toBe(kept.get(7));
+    // Current while nothing it rests on is written (the write test above), so time alone does not end it.
+    now += 60 * 60_000;
+    expect(await ahead.take(7)).toBe(kept.get(7));
+  });
+
+  it('tells when one goes: taken, pushed out by newer ones, or overtaken by a write', async () => {
+    const db = await cached();
+    const ahead = new ConversationReadAhead(db);
+    const gone = vi.fn();
+    const stop = ahead.onForget(gone);
+    for (const id of [5, 6, 7, 8]) await keepRead(db, ahead, id);
+    expect(gone).not.toHaveBeenCalled();
+    await keepRead(db, ahead, 9);
+    expect(gone).toHaveBeenCalledTimes(1);
+    expect(ahead.holds(5)).toBe(false);
+    await ahead.take(6);
+    expect(gone).toHaveBeenCalledTimes(2);
+    // Nothing kept for it: nothing goes.
+    await ahead.take(6);
+    expect(gone).toHaveBeenCalledTimes(2);
+    await db.conversations.update(7, { unreadCount: 4 });
+    await waitFor(() => expect(gone).toHaveBeenCalledTimes(3));
+    expect(ahead.holds(7)).toBe(false);
+    expect(ahead.holds(8)).toBe(true);
+    stop();
+    await ahead.take(8);
+    expect(gone).toHaveBeenCalledTimes(3);
   });
 });
 
@@ -208,18 +233,20 @@ describe('a read of a conversation about to be opened (prepare)', () => {
     expect(await readsTaking(ahead, 5)).toBe(1);
   });
 
-  it('keeps two, and leaves the closed views\' reads kept', async () => {
+  it('keeps as many as the rows in sight and those rested on, and leaves the closed views\' reads kept', async () => {
     const db = await cached();
+    const more = Array.from({ length: PREPARED }, (_, i) => 11 + i);
+    await saveConversations(db, more.map((id) => conv(id)));
     const ahead = new ConversationReadAhead(db);
     const views = new Map<number, ConversationRead>();
     for (const id of [5, 6, 7]) views.set(id, await keepRead(db, ahead, id));
-    for (const id of [8, 9, 10]) await prepared(ahead, id);
+    // One more than it keeps, read one after the other (as the rows in sight are).
+    for (const id of [8, ...more]) await prepared(ahead, id);
     const reads = indexReads();
     for (const id of [5, 6, 7]) expect(await ahead.take(id)).toBe(views.get(id));
-    await ahead.take(9);
-    await ahead.take(10);
+    for (const id of more) await ahead.take(id);
     expect(reads()).toBe(0);
-    // Two prepared at most: the first went.
+    // The first went.
     await ahead.take(8);
     expect(reads()).toBe(1);
   });

@@ -12,10 +12,14 @@
 // "switch back", A/B 2026-11-28: median 58.3 and 37.4 → 33.9 and 38.8 ms, p95 68.2 and 52 → 46.7
 // and 45.5 ms).
 //
-// And it reads the conversation the agent is about to open, before they open it: the row the
-// pointer rests on, or the keyboard's highlight (use-read-intent.ts). Kept like a closed view's
-// read, it opens that conversation without an IndexedDB read; a click or a key that opens it then
-// shows its messages in its own frame, where a read asked by the click came in after that frame.
+// And it reads the conversations the agent may open next, before they open one: the rows in sight,
+// while the page is idle (use-read-in-sight.ts), and the row the pointer or the keyboard's
+// highlight rests on (use-read-intent.ts). Kept like a closed view's read, such a read opens that
+// conversation without an IndexedDB read; a click or a key that opens it then shows its messages
+// in its own frame, where a read asked by the click came in after that frame.
+//
+// Nothing kept is dropped for its age: a write to what it rests on forgets it, and that is what
+// keeps it current; the counts bound the memory (60 messages a read).
 import { Dexie } from 'dexie';
 import type { ObservabilitySet } from 'dexie';
 import type { ConversationRead } from './conversation-read';
@@ -27,17 +31,21 @@ import type { InboxDb } from '../db/schema';
 const FRESH_MS = 1_000;
 /** The tables a conversation's read reads. */
 const READ_TABLES = ['conversations', 'messages', 'cursors', 'conversationRecords'];
-/** How many closed views' reads are kept, and for how long. */
+/** How many closed views' reads are kept (while nothing they rest on is written, however long). */
 const KEPT = 4;
-const KEPT_MS = 60_000;
-/** How many reads of conversations about to be opened are kept (the pointer moves on; these go first). */
-const PREPARED = 2;
+/**
+ * How many reads of conversations about to be opened are kept: the rows in sight (read while the
+ * page is idle, use-read-in-sight.ts, at most IN_SIGHT) and those the pointer or the highlight
+ * rested on. The oldest go first. Kept while nothing they rest on is written, however long.
+ */
+export const PREPARED = 24;
+/** The most rows in sight read ahead (a tall window shows about 20). */
+export const IN_SIGHT = 20;
 
 interface Kept {
   read: ConversationRead;
   /** What it rests on: a write to any of it forgets it. */
   parts: ObservabilitySet;
-  at: number;
 }
 
 interface Pending {
@@ -57,6 +65,8 @@ export class ConversationReadAhead {
   /** Reads of conversations about to be opened, oldest first. */
   private readonly prepared = new Map<number, Kept>();
   private watching = false;
+  /** Told when a kept read goes (taken, pushed out, or overtaken by a write). */
+  private readonly forgetting = new Set<() => void>();
 
   constructor(
     private readonly db: InboxDb,
@@ -74,8 +84,8 @@ export class ConversationReadAhead {
    * The agent is about to open `id` (the pointer rests on its row, the keyboard's highlight is on
    * it): reads it now and keeps it, current, until it is opened or a write touches it.
    */
-  prepare(id: number): void {
-    if (this.freshFor(id) || this.keptFor(id)) return;
+  prepare(id: number): Promise<void> {
+    if (this.freshFor(id) || this.keptFor(id)) return Promise.resolve();
     const preparing = this.started(id);
     this.preparing = preparing;
     this.watchWhileNeeded();
@@ -83,11 +93,16 @@ export class ConversationReadAhead {
       if (this.preparing === preparing) this.preparing = undefined;
       this.watchWhileNeeded();
     };
-    preparing.read.then((read) => {
+    return preparing.read.then((read) => {
       // A write since it started may have overtaken what it read: not kept.
       if (this.preparing === preparing && !preparing.written) this.hold(this.prepared, PREPARED, id, read, conversationParts(this.db, id, read));
       done();
     }, done);
+  }
+
+  /** Whether a read of `id` is kept, current, to open it from. */
+  holds(id: number): boolean {
+    return this.keptFor(id) !== undefined;
   }
 
   /** The read started for `id` a moment ago (once), else a new one: a first read (its newest messages). */
@@ -98,9 +113,9 @@ export class ConversationReadAhead {
     // Being prepared: the view takes it (it is not kept as well).
     if (this.preparing?.id === id) this.preparing = undefined;
     // The view holds it now, and gives it back when it closes.
-    this.kept.delete(id);
-    this.prepared.delete(id);
+    const held = [this.kept.delete(id), this.prepared.delete(id)].some(Boolean);
     this.watchWhileNeeded();
+    if (held) this.forgot();
     return fresh ?? (kept ? Promise.resolve(kept.read) : this.firstRead(id));
   }
 
@@ -110,14 +125,27 @@ export class ConversationReadAhead {
     this.hold(this.kept, KEPT, id, read, parts);
   }
 
+  /** Calls `listener` whenever a kept read goes; returns how to stop. */
+  onForget(listener: () => void): () => void {
+    this.forgetting.add(listener);
+    return () => this.forgetting.delete(listener);
+  }
+
+  private forgot(): void {
+    for (const listener of this.forgetting) listener();
+  }
+
   private hold(into: Map<number, Kept>, most: number, id: number, read: ConversationRead, parts: ObservabilitySet): void {
     into.delete(id);
-    into.set(id, { read, parts, at: this.now() });
+    into.set(id, { read, parts });
+    let pushedOut = false;
     for (const old of into.keys()) {
       if (into.size <= most) break;
       into.delete(old);
+      pushedOut = true;
     }
     this.watchWhileNeeded();
+    if (pushedOut) this.forgot();
   }
 
   /** A view's first read: the newest messages (the live read that follows reads them all). */
@@ -133,8 +161,7 @@ export class ConversationReadAhead {
   }
 
   private keptFor(id: number): Kept | undefined {
-    const kept = this.kept.get(id) ?? this.prepared.get(id);
-    return kept && this.now() - kept.at < KEPT_MS ? kept : undefined;
+    return this.kept.get(id) ?? this.prepared.get(id);
   }
 
   /**
@@ -154,8 +181,15 @@ export class ConversationReadAhead {
       if (this.pending) this.pending.written = true;
       if (this.preparing) this.preparing.written = true;
     }
-    for (const held of [this.kept, this.prepared]) for (const [id, kept] of held) if (overlaps(kept.parts, changed)) held.delete(id);
+    let forgot = false;
+    for (const held of [this.kept, this.prepared])
+      for (const [id, kept] of held)
+        if (overlaps(kept.parts, changed)) {
+          held.delete(id);
+          forgot = true;
+        }
     this.watchWhileNeeded();
+    if (forgot) this.forgot();
   };
 
   private watchWhileNeeded(): void {

@@ -9,6 +9,7 @@ import { ConversationRow, ROW_HEIGHTS } from '../components/ConversationRow';
 import { FilterBar } from '../components/FilterBar';
 import { ListTabs } from '../components/ListTabs';
 import { SyncBanner } from '../components/SyncBanner';
+import { useReadInSight } from '../conversation/use-read-in-sight';
 import { useReadIntent } from '../conversation/use-read-intent';
 import { useListView } from '../conversations/use-list';
 import { statusOptions, tabOptions } from '../conversations/view';
@@ -59,6 +60,10 @@ function ConversationListView(props: { orderRef: { current: readonly number[] };
   useEffect(() => {
     virtualizer.measure();
   }, [rowHeight, virtualizer]);
+
+  // The rows in sight, read ahead while the page is idle (not the overscan's, out of sight).
+  const range = virtualizer.range;
+  useReadInSight(rows && range ? rows.slice(range.startIndex, range.endIndex + 1).map((r) => r.id) : []);
 
   // Keep the keyboard cursor in sight.
   const activeIndex = activeId === undefined || !rows ? -1 : rows.findIndex((r) => r.id === activeId);

@@ -6,9 +6,13 @@
 // each one it opens was closed longer ago than the app or Dexie keep it in memory: the app keeps
 // the reads of the last four views while nothing in them is written (conversation/read-ahead.ts),
 // and Dexie a live query's answer for 3 s after its last subscriber goes (its cache middleware).
-// That is the switch read from IndexedDB. Until 2026-11-28 the switches alternated between two
+// That was the switch read from IndexedDB. Until 2026-11-28 the switches alternated between two
 // conversations about 0.1 s apart and so measured Dexie's memory. Switching back and forth between
 // two is measured too, as "switch back", with no target: since 2026-11-28, the app's memory.
+// Since 2026-11-28 (fifth stop) the app reads the conversations whose rows are in sight while the
+// page is idle (conversation/use-read-in-sight.ts), and keeps those reads until a write touches
+// them: the six are rows in sight, so every way of opening below opens from the app's memory. The
+// bench README has the A/B against the build before, which read them from IndexedDB.
 //
 // Three ways of opening (since 2026-11-28, fourth stop): a click the moment the pointer reaches the
 // row (Playwright's click: pointer moved, pressed and released within 3 ms), a click after the
@@ -60,7 +64,7 @@ export async function benchSwitch(page: Page, conversations: { id: number; lastM
     await traced(page, 'switch', () => openAndWait(page, conversations[(2 * samples + 1) % n]!));
   }
   const ref = { limit: bareReadMs, limitName: 'bare Dexie read of its 500 messages' };
-  const note = `${samples} switches round ${n} conversations, each closed ${n - 1} views and over 3 s before (read from IndexedDB)`;
+  const note = `${samples} switches round ${n} conversations, each closed ${n - 1} views and over 3 s before (rows in sight: read ahead while the page was idle)`;
   const backNote = `${samples} switches back and forth between two conversations (the app's memory of the last views)`;
   const ways: [Opening, string, string][] = [
     ['click', 'switch: click → last of 500 messages painted', 'clicked as the pointer reached the row'],

@@ -124,20 +124,21 @@ describe('ConversationList', () => {
     useUi.setState({ selectedConversationId: 3 });
     const { db, inbox } = renderWithSession(<ConversationList orderRef={orderRef} />, { bridge: silentBridge, session: testSession() });
     const readAhead = inbox.conversations.readAhead;
-    const prepare = vi.spyOn(readAhead, 'prepare');
+    // The first read is not kept (as when a write is heard while it is under way): read again.
+    const prepare = vi.spyOn(readAhead, 'prepare').mockImplementationOnce(() => Promise.resolve());
     const ids = Array.from({ length: 30 }, (_, i) => i + 1);
     await saveConversations(db, ids.map((id) => conv(id, { assignee: 2, lastActivityAt: 1_000 - id })));
     // 600 px of list, rows of 67 px: the first nine are in sight. Top to bottom, not the open one,
     // none of the overscan's rows below.
     const inSight = [1, 2, 4, 5, 6, 7, 8, 9];
-    await waitFor(() => expect(prepare.mock.calls.map(([id]) => id)).toEqual(inSight));
+    await waitFor(() => expect(prepare.mock.calls.map(([id]) => id)).toEqual([1, ...inSight]));
     await waitFor(() => expect(inSight.every((id) => readAhead.holds(id))).toBe(true));
     expect(renderedIds().length).toBeGreaterThan(9);
     expect(readAhead.holds(10)).toBe(false);
 
     // A write to what one rests on (a message arriving, here its count): that one is read again.
     await db.conversations.update(5, { unreadCount: 2 });
-    await waitFor(() => expect(prepare.mock.calls.map(([id]) => id)).toEqual([...inSight, 5]));
+    await waitFor(() => expect(prepare.mock.calls.map(([id]) => id)).toEqual([1, ...inSight, 5]));
     await waitFor(() => expect(readAhead.holds(5)).toBe(true));
 
     // Rows scrolled into sight are read too.

@@ -15,6 +15,11 @@ import { IN_SIGHT } from './read-ahead';
 
 /** An idle callback waits at most this long: a page never idle still reads its rows, slowly. */
 const IDLE_WITHIN_MS = 2_000;
+/**
+ * How many times a row is read when its read is not kept (a write was heard while it was under way:
+ * the app writes after each switch, so this happened to rows read right after one).
+ */
+const TRIES = 3;
 
 /** `ids`: the conversations of the rows in sight, top to bottom. */
 export function useReadInSight(ids: readonly number[]): void {
@@ -30,15 +35,15 @@ export function useReadInSight(ids: readonly number[]): void {
     const start = () => {
       cancel?.();
       const mine = ++round;
-      const next = (at: number) => {
+      const next = (at: number, tried: number) => {
         if (mine !== round) return;
         const id = inSight[at];
         if (id === undefined) return;
         // The open one is held by its view; one already kept needs nothing.
-        if (id === useUi.getState().selectedConversationId || readAhead.holds(id)) return next(at + 1);
-        cancel = whenIdle(() => void readAhead.prepare(id).then(() => next(at + 1)), { within: IDLE_WITHIN_MS, otherwiseAfter: 20 });
+        if (id === useUi.getState().selectedConversationId || readAhead.holds(id) || tried >= TRIES) return next(at + 1, 0);
+        cancel = whenIdle(() => void readAhead.prepare(id).then(() => next(at, tried + 1)), { within: IDLE_WITHIN_MS, otherwiseAfter: 20 });
       };
-      next(0);
+      next(0, 0);
     };
     start();
     const stop = readAhead.onForget(start);

@@ -2,9 +2,11 @@
 // service has now (with its own activity line, which says who), what the agent wanted, and one key
 // each to apply theirs anyway (y) or drop it (d). Meanwhile the screen shows the service's value.
 import { useLiveQuery } from 'dexie-react-hooks';
+import { memo } from 'react';
 import { useSession } from '../platform/session';
 
-export function ConflictBar(props: { onResolve(seq: number, choice: 'apply' | 'drop'): void; onOpen(conversationId: number): void }) {
+/** Memoised: the inbox renders again whenever a picker opens or closes. */
+export const ConflictBar = memo(function ConflictBar(props: { onResolve(seq: number, choice: 'apply' | 'drop'): void; onOpen(conversationId: number): void }) {
   const { db } = useSession();
   const conflicts = useLiveQuery(() => db.outbox.where('state').equals('conflict').sortBy('seq'), [db]);
   const first = conflicts?.[0];
@@ -28,4 +30,4 @@ export function ConflictBar(props: { onResolve(seq: number, choice: 'apply' | 'd
       </button>
     </section>
   );
-}
+});

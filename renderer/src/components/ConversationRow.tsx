@@ -19,7 +19,13 @@ import type { Density } from '../state/preferences';
 /** Row heights (px) per density: three lines, or two (the preview beside the chips). */
 export const ROW_HEIGHTS: Record<Density, number> = { comfortable: 67, compact: 47 };
 
-/** Memoized: a list render (every key in triage) re-renders only the rows whose props changed. */
+/**
+ * Memoized: a list render (every key in triage) re-renders only the rows whose props changed. A row
+ * leaving the list moves every row under it and changes the list's size, so each row's place
+ * (position, aria-posinset, aria-setsize) is its own small shell around a body memoized on what it
+ * shows: resolving a row re-rendered all 19 rows on screen with their avatars, chips and texts
+ * (about 170 components in the key's task); now the shells alone.
+ */
 export const ConversationRow = memo(function ConversationRow(props: {
   c: CachedConversation;
   directory: Directory;
@@ -38,9 +44,7 @@ export const ConversationRow = memo(function ConversationRow(props: {
   start: number;
   height: number;
 }) {
-  const { c, directory } = props;
-  const inbox = directory.inboxes.find((i) => i.id === c.inboxId)?.name;
-  const team = teamLabel(c.teamId, directory.teams);
+  const { c } = props;
   return (
     <div
       id={`conversation-row-${c.id}`}
@@ -56,6 +60,18 @@ export const ConversationRow = memo(function ConversationRow(props: {
       onPointerDown={(e) => e.button === 0 && props.onPress?.(c.id)}
       onClick={() => props.onOpen(c.id)}
     >
+      <RowBody c={c} directory={props.directory} showStatus={props.showStatus} selecting={props.selecting} checked={props.checked} />
+    </div>
+  );
+});
+
+/** What a row shows: the same whatever its place in the list. */
+const RowBody = memo(function RowBody(props: { c: CachedConversation; directory: Directory; showStatus: boolean; selecting: boolean; checked: boolean }) {
+  const { c, directory } = props;
+  const inbox = directory.inboxes.find((i) => i.id === c.inboxId)?.name;
+  const team = teamLabel(c.teamId, directory.teams);
+  return (
+    <>
       {/* Decorative: the contact's name is the row's own text. */}
       <Avatar name={c.contactName} contactId={c.contactId} hasPicture={c.contactPicture} size="row" />
       <div className="row-top">
@@ -102,6 +118,6 @@ export const ConversationRow = memo(function ConversationRow(props: {
         ))}
         {c.labels.length > 3 && <span className="chip label">+{c.labels.length - 3}</span>}
       </div>
-    </div>
+    </>
   );
 });

@@ -1,7 +1,7 @@
 // In-app toasts: a notification while the agent looks at the app, about another conversation than
 // the open one. Announced politely (the live region), never taking focus; each goes after a while,
 // or with Open (which opens its conversation) or Dismiss.
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import type { Toast } from '../notifications/toasts';
 import { useToasts } from '../notifications/toasts';
 import { UntrustedText } from './UntrustedText';
@@ -43,7 +43,8 @@ function ToastItem({ toast, onOpen }: { toast: Toast; onOpen(conversationId: num
   );
 }
 
-export function Toasts({ onOpen }: { onOpen(conversationId: number): void }) {
+/** Memoised: the inbox renders again whenever a picker opens or closes. */
+export const Toasts = memo(function Toasts({ onOpen }: { onOpen(conversationId: number): void }) {
   const toasts = useToasts((s) => s.toasts);
   return (
     <div className="toasts" role="status" aria-live="polite" aria-label="Notifications">
@@ -56,4 +57,4 @@ export function Toasts({ onOpen }: { onOpen(conversationId: number): void }) {
       )}
     </div>
   );
-}
+});

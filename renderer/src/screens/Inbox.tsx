@@ -2,14 +2,10 @@
 // its contact. Keyboard-first: one command registry drives the shortcuts, the palette (Ctrl/Cmd+K)
 // and the shortcuts sheet (?); triage pickers and the bulk bar act through the write path, whose
 // sender runs while the inbox is mounted. On narrow windows (200% zoom) one pane shows at a time.
-import { Suspense, useEffect, useMemo, useRef } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import { ConflictBar } from '../components/ConflictBar';
 import { ErrorBoundary } from '../components/ErrorBoundary';
-import { LiveIndicator } from '../components/LiveIndicator';
-import { OutboxStatus } from '../components/OutboxStatus';
 import { TriagePickers } from '../components/TriagePickers';
-import { SessionSwitcher } from '../components/SessionSwitcher';
-import { SearchField } from '../components/SearchField';
 import { WaitingThresholdsProvider } from '../waiting/use-waiting';
 import { Toasts } from '../components/Toasts';
 import { useNotifySettings } from '../notifications/use-settings';
@@ -31,8 +27,8 @@ import { SearchPane } from './SearchResults';
 import { CommandPalette, ConversationView, NotificationSettings, preloadScreens, ShortcutsSheet, WaitingSettings } from './lazy-screens';
 import { useInboxContext } from './inbox-context';
 import { useReadAhead } from '../conversation/use-read-ahead';
-import { useTriageState } from './triage-state';
-import { UntrustedText } from '../components/UntrustedText';
+import { InboxHeader } from './InboxHeader';
+import { TriageStateSync, useTriageStateRefs } from './triage-state';
 
 const pickerKinds: readonly string[] = ['assign', 'team', 'labels', 'priority', 'snooze'] satisfies PickerKind[];
 const isPicker = (o: Overlay): o is PickerKind => o !== undefined && pickerKinds.includes(o);
@@ -87,7 +83,8 @@ export function Inbox() {
     directoryRef.current = directory;
   }, [directory]);
 
-  const { rowsRef, unsentRef, conflictRef } = useTriageState();
+  const triageRefs = useTriageStateRefs();
+  const { rowsRef, unsentRef, conflictRef } = triageRefs;
   const [notifySettings, updateNotify] = useNotifySettings();
   const notifyRef = useRef<{ settings: typeof notifySettings; update: typeof updateNotify }>(undefined);
   useEffect(() => {
@@ -113,6 +110,8 @@ export function Inbox() {
     [context],
   );
   useShortcuts(registry, context);
+  const openConversation = useCallback((id: number) => context().open(id), [context]);
+  const resolveConflict = useCallback((seq: number, choice: 'apply' | 'drop') => context().triage.resolveConflict(seq, choice), [context]);
 
   const openHit = async (hit: SearchHit) => {
     if (hit.messageId && hit.conversationId) {
@@ -139,22 +138,8 @@ export function Inbox() {
     <WaitingThresholdsProvider>
     <DirectoryContext.Provider value={directory}>
     <div className="inbox">
-      <header className="app-header">
-        <h1>{account?.name ? <UntrustedText text={account.name} /> : 'Inbox'}</h1>
-        <SearchField />
-        <button type="button" className="link-button" onClick={() => setOverlay('palette')} aria-keyshortcuts="Control+K Meta+K">
-          Commands
-        </button>
-        <button type="button" className="link-button" onClick={() => setOverlay('shortcuts')} aria-keyshortcuts="?">
-          Shortcuts
-        </button>
-        <OutboxStatus />
-        <LiveIndicator status={liveStatus} link={link} />
-        <span className="muted user-name">
-          <UntrustedText text={session.user.name} />
-        </span>
-        <SessionSwitcher />
-      </header>
+      <TriageStateSync refs={triageRefs} />
+      <InboxHeader accountName={account?.name} userName={session.user.name} liveStatus={liveStatus} link={link} setOverlay={setOverlay} />
       <p className="visually-hidden" role="status" aria-live="polite" key={notice?.n}>
         {notice?.text}
       </p>
@@ -163,7 +148,7 @@ export function Inbox() {
           {notice.text}
         </p>
       )}
-      <ConflictBar onResolve={(seq, choice) => context().triage.resolveConflict(seq, choice)} onOpen={(id) => context().open(id)} />
+      <ConflictBar onResolve={resolveConflict} onOpen={openConversation} />
       <main className="panes" data-pane={selected === undefined ? 'list' : narrowPane}>
         {/* The list stays mounted (hidden) under a search: back from it, the list is as it was, with no
             read of the whole view again (that read landed in the next search's first keystrokes). */}
@@ -193,7 +178,7 @@ export function Inbox() {
       {overlay === 'notifications' && <NotificationSettings directory={directory} onClose={() => setOverlay(undefined)} />}
       {overlay === 'waiting' && <WaitingSettings onClose={() => setOverlay(undefined)} />}
       </Suspense>
-      <Toasts onOpen={(id) => context().open(id)} />
+      <Toasts onOpen={openConversation} />
       {isPicker(overlay) && <TriagePickers kind={overlay} targets={triageTargets} directory={directory} onClose={() => setOverlay(undefined)} />}
     </div>
     </DirectoryContext.Provider>

@@ -1,14 +1,34 @@
 // What the triage commands need to read synchronously while a key is handled: the cached rows of
 // the conversations an action could apply to (selection, cursor, open conversation) and the open
 // conversation's unsent messages. Kept in refs from live queries, so a key press never waits.
+// The refs belong to the inbox; the component that fills them (`TriageStateSync`) renders nothing,
+// so the cursor moving (every j/k, every row leaving) and the rows' writes re-render it alone: as a
+// hook of the inbox they re-rendered the whole inbox, header and all, inside a triage key's task.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useRef } from 'react';
+import type { RefObject } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { CachedConversation } from '../db/schema';
 import { useSession } from '../platform/session';
 import { useUi } from '../state/ui';
 import type { UnsentSeqs } from './inbox-context';
 
-export function useTriageState() {
+export interface TriageStateRefs {
+  rowsRef: RefObject<ReadonlyMap<number, CachedConversation>>;
+  unsentRef: RefObject<UnsentSeqs>;
+  conflictRef: RefObject<number | undefined>;
+}
+
+/** The refs, owned by the inbox and read by its commands. */
+export function useTriageStateRefs(): TriageStateRefs {
+  const rowsRef = useRef<ReadonlyMap<number, CachedConversation>>(new Map());
+  const unsentRef = useRef<UnsentSeqs>({ waiting: [], failed: [] });
+  const conflictRef = useRef<number | undefined>(undefined);
+  return useMemo(() => ({ rowsRef, unsentRef, conflictRef }), []);
+}
+
+/** Keeps the refs current; renders nothing. */
+export function TriageStateSync({ refs }: { refs: TriageStateRefs }) {
+  const { rowsRef, unsentRef, conflictRef } = refs;
   const { db } = useSession();
   const bulk = useUi((s) => s.bulkSelection);
   const active = useUi((s) => s.activeConversationId);
@@ -25,17 +45,14 @@ export function useTriageState() {
   // The oldest change parked because someone else changed the same thing first (y / d act on it).
   const conflict = useLiveQuery(async () => (await db.outbox.where('state').equals('conflict').sortBy('seq'))[0]?.seq ?? null, [db]);
 
-  const rowsRef = useRef<ReadonlyMap<number, CachedConversation>>(new Map());
-  const conflictRef = useRef<number | undefined>(undefined);
   useEffect(() => {
     conflictRef.current = conflict ?? undefined;
-  }, [conflict]);
-  const unsentRef = useRef<UnsentSeqs>({ waiting: [], failed: [] });
+  }, [conflict, conflictRef]);
   useEffect(() => {
     if (rows) rowsRef.current = rows;
-  }, [rows]);
+  }, [rows, rowsRef]);
   useEffect(() => {
     if (unsent) unsentRef.current = unsent;
-  }, [unsent]);
-  return { rowsRef, unsentRef, conflictRef };
+  }, [unsent, unsentRef]);
+  return null;
 }

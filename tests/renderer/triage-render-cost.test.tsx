@@ -1,0 +1,96 @@
+// What a triage key renders in its own task (issue 14, triage p95 < one frame). Resolving a row moves
+// every row under it and changes the list's size: each row's place re-renders, not what it shows
+// (before, all the rows on screen rendered their avatars, chips and texts again). And the cursor
+// moving, or a write coming back from the cache, re-renders neither the inbox nor its header.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as AvatarModule from '../../renderer/src/components/Avatar';
+import type * as SearchFieldModule from '../../renderer/src/components/SearchField';
+import { defaultView } from '../../renderer/src/conversations/view';
+import { saveConversations } from '../../renderer/src/db/save';
+import { ConversationList } from '../../renderer/src/screens/ConversationList';
+import { Inbox } from '../../renderer/src/screens/Inbox';
+import { useUi } from '../../renderer/src/state/ui';
+import { demoService } from '../support/demo-service';
+import type { DemoService } from '../support/demo-service';
+import { conv } from './fixtures';
+import { demoBridge } from './support/demo-bridge';
+import type { DemoBridge } from './support/demo-bridge';
+import { renderWithSession, silentBridge, testSession } from './support/render';
+
+const renders = vi.hoisted(() => ({ avatar: 0, searchField: 0 }));
+vi.mock('../../renderer/src/components/Avatar', async (importOriginal) => {
+  const m = await importOriginal<typeof AvatarModule>();
+  return {
+    ...m,
+    Avatar: (props: Parameters<typeof m.Avatar>[0]) => {
+      renders.avatar++;
+      return m.Avatar(props);
+    },
+  };
+});
+vi.mock('../../renderer/src/components/SearchField', async (importOriginal) => {
+  const m = await importOriginal<typeof SearchFieldModule>();
+  return {
+    ...m,
+    SearchField: () => {
+      renders.searchField++;
+      return m.SearchField();
+    },
+  };
+});
+
+let svc: DemoService;
+let demo: DemoBridge;
+beforeAll(async () => {
+  svc = await demoService();
+  demo = await demoBridge(svc);
+});
+afterAll(() => svc.close());
+beforeEach(() => useUi.setState({ view: defaultView, selectedConversationId: undefined, activeConversationId: undefined, bulkSelection: [], overlay: undefined, searchQuery: '', notice: undefined }));
+
+const listbox = () => screen.getByRole('listbox', { name: /conversations/ });
+const rowIds = () => within(listbox()).queryAllByRole('option').map((o) => Number(o.getAttribute('data-conversation-id')));
+
+describe('what a triage key renders', () => {
+  it('a row resolved: the rows under it move, and only a row coming into the list renders what it shows', async () => {
+    const orderRef = { current: [] as readonly number[] };
+    const { db, inbox } = renderWithSession(<ConversationList orderRef={orderRef} />, { bridge: silentBridge, session: testSession() });
+    const ids = Array.from({ length: 40 }, (_, i) => i + 1);
+    await saveConversations(db, ids.map((id) => conv(id, { assignee: 2, lastActivityAt: 1_000 - id })));
+    await waitFor(() => expect(rowIds().length).toBeGreaterThan(15));
+    const shown = rowIds();
+    const before = renders.avatar;
+    // The top row leaves: every row on screen moves up one place and the list is one shorter.
+    await act(async () => {
+      void inbox.actions.setStatus([1], 'resolved');
+      await Promise.resolve();
+    });
+    expect(rowIds()).toEqual([...shown.slice(1), shown.at(-1)! + 1]);
+    expect(within(listbox()).getAllByRole('option')[0]!.getAttribute('aria-posinset')).toBe('1');
+    expect(within(listbox()).getAllByRole('option')[0]!.getAttribute('aria-setsize')).toBe('39');
+    // The row that came in at the bottom; none of the rows that only moved.
+    expect(renders.avatar - before).toBe(1);
+  }, 30_000);
+
+  it('the cursor moving and a write coming back re-render neither the inbox nor its header', async () => {
+    const user = userEvent.setup();
+    const { db } = renderWithSession(<Inbox />, { bridge: demo.bridge, session: { ...demo.session, id: testSession().id } });
+    await waitFor(() => expect(document.querySelector('.list-status')?.textContent).not.toMatch(/syncing|Loading/), { timeout: 10_000 });
+    await waitFor(() => expect(rowIds().length).toBeGreaterThan(2));
+    listbox().focus();
+    const before = renders.searchField;
+    await user.keyboard('jjj');
+    await waitFor(() => expect(within(listbox()).getAllByRole('option')[2]!.getAttribute('aria-selected')).toBe('true'));
+    expect(renders.searchField).toBe(before);
+    // Resolved from the keyboard: the row leaves, the cursor moves on, the write commits and the
+    // cache's rows come back to the commands' state.
+    const id = rowIds()[2]!;
+    await user.keyboard('e');
+    await waitFor(() => expect(rowIds()).not.toContain(id));
+    await waitFor(async () => expect((await db.conversations.get(id))?.status).toBe('resolved'));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(renders.searchField).toBe(before);
+  }, 30_000);
+});

@@ -14,6 +14,7 @@ import { startService } from '../../scripts/lib/service-process';
 import { startWebHostProcess } from '../../scripts/lib/web-host-process';
 import { HOSTILE_MESSAGES } from '../support/hostile-text';
 import { bareMessages, bareOpen, serveBarePage } from './bare-read';
+import { FIBER_LOG, fiberLogOn } from './fiber-log';
 import { PROBES } from './page-probes';
 import { benchCatchUp } from './scenarios/catch-up';
 import { benchHostile } from './scenarios/hostile';
@@ -51,6 +52,7 @@ export async function benchRenderer(o: { quick: boolean; log(line: string): void
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.addInitScript(PROBES);
+    if (fiberLogOn()) await page.addInitScript(FIBER_LOG);
     await page.goto(host.url);
     await page.locator('#conversation-listbox').waitFor({ timeout: 60_000 });
     const appUrl = page.url();

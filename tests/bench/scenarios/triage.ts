@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import type { Figure } from '../../../scripts/bench/figures';
 import { against, median, percentile } from '../../../scripts/bench/figures';
 import { bareKeysPage } from '../bare-read';
+import { fibersFrom, fibersPrint } from '../fiber-log';
 import { arm, frameInterval, measured, PROBES } from '../page-probes';
 import { traced } from '../trace';
 
@@ -77,8 +78,10 @@ export async function benchTriage(page: Page, origin: string, samples: number, a
   const round = async (i: number, into: typeof times) => {
     let id = await activeRowId(page, last);
     await arm(page, 'keydown', { selector: row(id), present: false });
+    await fibersFrom(page);
     await page.keyboard.press('e');
     into.resolve.push(await measured(page));
+    await fibersPrint(page, 'resolve');
 
     id = await activeRowId(page, id);
     const label = labels[i % labels.length]!;
@@ -86,8 +89,10 @@ export async function benchTriage(page: Page, origin: string, samples: number, a
     await page.keyboard.type(label);
     await page.keyboard.press('Space');
     await arm(page, 'keydown', { selector: `${row(id)} .chip.label`, present: true, text: label });
+    await fibersFrom(page);
     await page.keyboard.press('Enter');
     into.label.push(await measured(page));
+    await fibersPrint(page, 'label');
     await page.keyboard.press('j');
 
     id = await activeRowId(page, id);
@@ -95,15 +100,19 @@ export async function benchTriage(page: Page, origin: string, samples: number, a
     await picker(page, 'a', 'Assign to');
     await page.keyboard.type(agent);
     await arm(page, 'keydown', { selector: `${row(id)} .chip.assignee`, present: true, text: agent });
+    await fibersFrom(page);
     await page.keyboard.press('Enter');
     into.assign.push(await measured(page));
+    await fibersPrint(page, 'assign');
     await page.keyboard.press('j');
 
     id = await activeRowId(page, id);
     await picker(page, 's', 'Snooze');
     await arm(page, 'keydown', { selector: row(id), present: false });
+    await fibersFrom(page);
     await page.keyboard.press('Enter');
     into.snooze.push(await measured(page));
+    await fibersPrint(page, 'snooze');
     last = id;
   };
   for (let i = 0; i < samples; i++) await round(i, times);

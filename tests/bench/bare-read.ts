@@ -28,7 +28,8 @@ const openView = (db) => db.table('conversations').where('[status+lastActivityAt
 window.__bare = { scriptAt };
 if (params.get('mode') === 'keys') {
   // The key reference: the rows as plain elements, and a key whose handler makes one change
-  // (the first row goes), so a key's time to its frame has nothing of the app's in it.
+  // (the first row goes), so a key's time to its frame has nothing of the app's in it. With
+  // busy=N the handler first works N ms (a loop): any key that does that much before its change.
   const list = document.createElement('div');
   (document.body ?? document.documentElement).append(list);
   for (let i = 0; i < 60; i++) {
@@ -39,8 +40,10 @@ if (params.get('mode') === 'keys') {
     list.append(row);
   }
   let next = 0;
+  const busy = Number(params.get('busy') || 0);
   addEventListener('keydown', (e) => {
     if (e.key !== 'e') return;
+    for (const end = performance.now() + busy; performance.now() < end; );
     document.getElementById('r' + next++)?.remove();
   });
   window.__bare.done = performance.now();
@@ -93,9 +96,9 @@ export async function bareOpen(page: Page, origin: string, mode: 'first' | 'whol
   return page.evaluate(() => ({ navToRead: window.__bare!.done!, read: window.__bare!.readMs!, rows: window.__bare!.rows! }));
 }
 
-/** The bare key page (mode=keys): 60 plain rows; the key \`e\` removes the first one left. */
-export async function bareKeysPage(page: Page, origin: string): Promise<void> {
-  await page.goto(`${origin}/__bench/bare.html?mode=keys`);
+/** The bare key page (mode=keys): 60 plain rows; the key \`e\` removes the first one left, after working `busyMs`. */
+export async function bareKeysPage(page: Page, origin: string, busyMs = 0): Promise<void> {
+  await page.goto(`${origin}/__bench/bare.html?mode=keys&busy=${busyMs}`);
   await page.waitForFunction(() => window.__bare?.done !== undefined, undefined, { timeout: 60_000 });
 }
 

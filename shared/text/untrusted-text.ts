@@ -111,6 +111,22 @@ function isLegitimate(cps: number[], i: number): boolean {
   return false;
 }
 
+/** Every character either context may flag (`isFlagged` looks closer at these only). */
+export const isCandidate = (cp: number) => isControl(cp) || isBidiMark(cp) || isReordering(cp) || isInvisible(cp) || isTag(cp) || between(cp, 0xfff9, 0xfffb);
+
+/**
+ * The same characters as one regular expression, wider where that is simpler (the test checks it
+ * holds every candidate): text without any is ordinary as it is. Most names and previews are, and
+ * walking them a code point at a time cost, for 80 preview-length texts in Node, 1.2-4.4 ms the first
+ * time and 0.15 ms warm; with this, 0.16-0.23 and 0.03 ms (a cold open's first rows show ~80 texts).
+ */
+// Control characters and lone combining marks are what it looks for, one code point at a time.
+// eslint-disable-next-line no-control-regex, no-misleading-character-class
+const MAYBE_HIDDEN = /[\0-\x1f\x7f-\x9f\xad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb\u{1d173}-\u{1d17a}\u{e0000}-\u{e007f}]/u;
+
+/** Whether `text` holds any character either context may flag. */
+export const mayHoldHidden = (text: string) => MAYBE_HIDDEN.test(text);
+
 function isFlagged(cps: number[], i: number, context: TextContext): boolean {
   const cp = cps[i]!;
   const candidate = context === 'name' ? isControl(cp) || isBidiMark(cp) || isReordering(cp) || isInvisible(cp) : isReordering(cp) || isTag(cp) || between(cp, 0xfff9, 0xfffb);
@@ -122,6 +138,7 @@ const nameOf = (cp: number) => NAMES[cp] ?? (isTag(cp) ? 'tag character' : isCon
 
 /** The text as runs of ordinary text and tokens for the characters hidden in this context. */
 export function textPieces(text: string, context: TextContext = 'name'): TextPiece[] {
+  if (!mayHoldHidden(text)) return text ? [{ text }] : [];
   const cps = Array.from(text, (c) => c.codePointAt(0)!);
   const pieces: TextPiece[] = [];
   let run = '';

@@ -8,7 +8,7 @@ import { createMainCore } from '../../main/core/core';
 import { redactingLogger } from '../../main/core/redact';
 import { memoryVault } from '../../main/core/vault';
 import { notificationText } from '../../shared/text/notification-text';
-import { APP_TITLE, hasHiddenCharacters, stripControls, textPieces, visibleControls, windowTitle } from '../../shared/text/untrusted-text';
+import { APP_TITLE, hasHiddenCharacters, isCandidate, mayHoldHidden, stripControls, textPieces, visibleControls, windowTitle } from '../../shared/text/untrusted-text';
 import { ALL_HIDDEN, ATTACKS, LEGITIMATE } from '../support/bidi-corpus';
 
 const tokensOf = (text: string, context: 'name' | 'prose') => textPieces(text, context).flatMap((p) => ('text' in p ? [] : [p.codePoint]));
@@ -41,6 +41,28 @@ describe('hidden characters, per context', () => {
     expect(tokensOf('👨\u200Dx', 'name')).toEqual([0x200d]);
     expect(tokensOf('x\u{E0067}\u{E0062}\u{E007F}', 'name')).toEqual([0xe0067, 0xe0062, 0xe007f]);
     expect(tokensOf('🏴\u{E007F}', 'name')).toEqual([0xe007f]);
+  });
+});
+
+describe('the fast path for ordinary text', () => {
+  it('its expression holds every character either context may flag, among all of Unicode', () => {
+    const missed: number[] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const ch = String.fromCodePoint(cp);
+      // The flagging rules' own candidates, and every character the attack corpus hides.
+      if ((isCandidate(cp) || ALL_HIDDEN.test(ch)) && !mayHoldHidden(`a${ch}b`)) missed.push(cp);
+    }
+    expect(missed).toEqual([]);
+  });
+
+  it('ordinary text is one run, as it came; empty text none', () => {
+    for (const text of ['Ana Lima', 'Where is my refund?', 'שלום עולם', 'مرحبا', '👍 done', 'Łódź, 東京']) {
+      expect(mayHoldHidden(text)).toBe(false);
+      expect(textPieces(text, 'name')).toEqual([{ text }]);
+      expect(textPieces(text, 'prose')).toEqual([{ text }]);
+    }
+    expect(textPieces('', 'name')).toEqual([]);
   });
 });
 

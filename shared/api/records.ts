@@ -11,14 +11,10 @@ export const epochSeconds = z.number().catch(0);
 export const nullableString = z.string().nullable().catch(null);
 export const freeObject = z.record(z.string(), z.unknown()).catch({});
 
-export const conversationStatuses = ['open', 'resolved', 'pending', 'snoozed'] as const;
-export type ConversationStatus = (typeof conversationStatuses)[number];
-export const priorities = ['low', 'medium', 'high', 'urgent'] as const;
-export type Priority = (typeof priorities)[number];
+import { conversationStatuses, messageTypes, priorities } from './record-values';
 
-/** Message types: the REST and socket APIs send integers, webhooks send strings. */
-export const messageTypes = { incoming: 0, outgoing: 1, activity: 2, template: 3 } as const;
-export type MessageTypeName = keyof typeof messageTypes;
+export { conversationStatuses, messageTypes, priorities } from './record-values';
+export type { ConversationStatus, MessageTypeName, Priority } from './record-values';
 const messageType = z.union([
   z.number().int().min(0).max(3),
   z.enum(['incoming', 'outgoing', 'activity', 'template']).transform((name) => messageTypes[name]),

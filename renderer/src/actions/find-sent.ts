@@ -10,7 +10,7 @@
 // in sight, the service keeps them, so the fallback is off).
 import type { Message } from '../../../shared/api/records';
 import type { Bridge } from '../../../shared/bridge/contract';
-import { CLIENT_MESSAGE_ID_KEY } from '../../../shared/bridge/calls/messages';
+import { CLIENT_MESSAGE_ID_KEY } from '../../../shared/bridge/calls/message-limits';
 import { callOrThrow } from '../platform/call';
 import type { Intent } from '../model/intent';
 import { markerOf } from '../model/intent';

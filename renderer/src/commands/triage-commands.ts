@@ -2,8 +2,8 @@
 // labels, priority, read markers, bulk selection, unsent messages. Single keys open pickers or act
 // at once; the palette also offers every value directly ("Assign to Priya Shah", "Add label vip").
 // They apply to the bulk selection when there is one, else to the conversation in front of the agent.
-import type { ConversationStatus, Priority } from '../../../shared/api/records';
-import { priorities } from '../../../shared/api/records';
+import type { ConversationStatus, Priority } from '../../../shared/api/record-values';
+import { priorities } from '../../../shared/api/record-values';
 import type { Person } from '../model/intent';
 import type { SnoozePreset } from '../actions/snooze';
 import { snoozePresets } from '../actions/snooze';

@@ -2,7 +2,7 @@
 // until sent (`usePendingFiles`, composer/draft-files.ts): then read into bytes and queued with
 // the message (actions/outbox-files). Checked as they come against what one message may carry
 // (the bridge's limits), each refusal said plainly.
-import { MAX_UPLOAD_FILE_BYTES, MAX_UPLOAD_FILES, MAX_UPLOAD_TOTAL_BYTES } from '../../../shared/bridge/calls/messages';
+import { MAX_UPLOAD_FILE_BYTES, MAX_UPLOAD_FILES, MAX_UPLOAD_TOTAL_BYTES } from '../../../shared/bridge/calls/message-limits';
 import type { QueuedFile } from '../db/schema';
 
 const MB = 1024 * 1024;

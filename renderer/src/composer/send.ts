@@ -1,7 +1,7 @@
 // Sending what the composer holds: through the write path (actions/), so the message shows at
 // once as pending, the draft goes in the same commit that queues it, and the outbox delivers it
 // exactly once (the service does not deduplicate).
-import { MAX_MESSAGE_LENGTH } from '../../../shared/bridge/calls/messages';
+import { MAX_MESSAGE_LENGTH } from '../../../shared/bridge/calls/message-limits';
 import type { Performed } from '../actions/perform';
 import type { ActionContext } from '../actions/agent-actions';
 import { sendMessage } from '../actions/agent-actions';

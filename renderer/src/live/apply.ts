@@ -7,7 +7,7 @@
 import type { Contact } from '../../../shared/api/contacts';
 import type { LiveEvent } from '../../../shared/api/live-events';
 import type { Conversation, Message } from '../../../shared/api/records';
-import { CLIENT_MESSAGE_ID_KEY } from '../../../shared/bridge/calls/messages';
+import { CLIENT_MESSAGE_ID_KEY } from '../../../shared/bridge/calls/message-limits';
 import { isLocalMessage, markerOf } from '../model/intent';
 import type { InboxDb } from '../db/schema';
 import { saveConversations, saveContact, showContactOnConversations } from '../db/save';

@@ -2,7 +2,7 @@
 // apply an action the moment the agent takes it, and re-apply still-queued actions on top of
 // whatever the service answers later (so a revalidation never flashes the old state back).
 import type { Conversation, ConversationStatus, Priority } from '../../../shared/api/records';
-import { CLIENT_MESSAGE_ID_KEY } from '../../../shared/bridge/calls/messages';
+import { CLIENT_MESSAGE_ID_KEY } from '../../../shared/bridge/calls/message-limits';
 import { plainText, priorityRank } from './normalize';
 import type { CachedConversation, CachedMessage } from './rows';
 import type { ContactIntent } from './contact-intent';

@@ -3,7 +3,7 @@
 // knows about the conversation come in as arguments. Everything here is untrusted text from the
 // network; it is reduced to one plain line (`notificationText`) and main cleans it again.
 import type { LiveEvent } from '../../../shared/api/live-events';
-import { messageTypes } from '../../../shared/api/records';
+import { messageTypes } from '../../../shared/api/record-values';
 import { notificationText } from '../../../shared/text/notification-text';
 import { plainText } from '../model/normalize';
 import type { NotifySettings, RuleName } from './settings';

@@ -6,7 +6,7 @@
 // same session may have changed them). The clock ticks once a second while the inbox runs.
 import type { LiveEvent } from '../../../shared/api/live-events';
 import type { Message } from '../../../shared/api/records';
-import { messageTypes } from '../../../shared/api/records';
+import { messageTypes } from '../../../shared/api/record-values';
 import type { CachedConversation, InboxDb } from '../db/schema';
 import type { Candidate, EventFacts } from './classify';
 import { classify } from './classify';

@@ -4,19 +4,13 @@
 // §2.4/§2.5). After an unknown outcome the renderer's outbox looks for the marker before it sends again.
 import { z } from 'zod';
 import { messageSchema } from '../../api/records';
+import { MAX_MESSAGE_LENGTH, MAX_UPLOAD_FILE_BYTES, MAX_UPLOAD_FILES, MAX_UPLOAD_TOTAL_BYTES } from './message-limits';
 
-/** The key of the send marker inside `content_attributes`. */
-export const CLIENT_MESSAGE_ID_KEY = 'client_message_id';
-/** The service's limit (chatwoot-compat §2.5). */
-export const MAX_MESSAGE_LENGTH = 150_000;
+export { CLIENT_MESSAGE_ID_KEY, MAX_MESSAGE_LENGTH, MAX_UPLOAD_FILE_BYTES, MAX_UPLOAD_FILES, MAX_UPLOAD_TOTAL_BYTES } from './message-limits';
 
 /** A client id: a UUID, so a marker can never be mistaken for another client's. */
 export const clientIdSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be a lowercase UUID');
 
-/** Files one message may carry through the bridge: each, how many, and all together (bytes). */
-export const MAX_UPLOAD_FILE_BYTES = 20 * 1024 * 1024;
-export const MAX_UPLOAD_FILES = 10;
-export const MAX_UPLOAD_TOTAL_BYTES = 25 * 1024 * 1024;
 
 /** Bytes in a base64 text (without decoding it). */
 export const base64Bytes = (b64: string) => Math.floor((b64.length * 3) / 4) - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0);

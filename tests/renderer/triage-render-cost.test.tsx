@@ -4,7 +4,7 @@
 // moving, or a write coming back from the cache, re-renders neither the inbox nor its header.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as AvatarModule from '../../renderer/src/components/Avatar';
 import type * as SearchFieldModule from '../../renderer/src/components/SearchField';
 import { defaultView } from '../../renderer/src/conversations/view';
@@ -12,11 +12,8 @@ import { saveConversations } from '../../renderer/src/db/save';
 import { ConversationList } from '../../renderer/src/screens/ConversationList';
 import { Inbox } from '../../renderer/src/screens/Inbox';
 import { useUi } from '../../renderer/src/state/ui';
-import { demoService } from '../support/demo-service';
-import type { DemoService } from '../support/demo-service';
 import { conv } from './fixtures';
-import { demoBridge } from './support/demo-bridge';
-import type { DemoBridge } from './support/demo-bridge';
+import { demoForFile } from './support/demo-bridge';
 import { renderWithSession, silentBridge, testSession } from './support/render';
 
 const renders = vi.hoisted(() => ({ avatar: 0, searchField: 0 }));
@@ -41,13 +38,7 @@ vi.mock('../../renderer/src/components/SearchField', async (importOriginal) => {
   };
 });
 
-let svc: DemoService;
-let demo: DemoBridge;
-beforeAll(async () => {
-  svc = await demoService();
-  demo = await demoBridge(svc);
-});
-afterAll(() => svc.close());
+const started = demoForFile();
 beforeEach(() => useUi.setState({ view: defaultView, selectedConversationId: undefined, activeConversationId: undefined, bulkSelection: [], overlay: undefined, searchQuery: '', notice: undefined }));
 
 const listbox = () => screen.getByRole('listbox', { name: /conversations/ });
@@ -76,6 +67,7 @@ describe('what a triage key renders', () => {
 
   it('the cursor moving and a write coming back re-render neither the inbox nor its header', async () => {
     const user = userEvent.setup();
+    const { demo } = started;
     const { db } = renderWithSession(<Inbox />, { bridge: demo.bridge, session: { ...demo.session, id: testSession().id } });
     await waitFor(() => expect(document.querySelector('.list-status')?.textContent).not.toMatch(/syncing|Loading/), { timeout: 10_000 });
     await waitFor(() => expect(rowIds().length).toBeGreaterThan(2));

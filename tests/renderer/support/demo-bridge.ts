@@ -2,7 +2,9 @@
 // the in-process demo service. What the renderer sees is what the app would see.
 import type { Bridge } from '../../../shared/bridge/contract';
 import type { SessionInfo } from '../../../shared/bridge/calls/session';
+import { afterAll, beforeAll } from 'vitest';
 import type { DemoService } from '../../support/demo-service';
+import { demoService } from '../../support/demo-service';
 import { fetchVia, withoutExtensions } from '../../support/fake-service';
 import { signedInCore } from '../../support/signed-in-core';
 
@@ -27,4 +29,15 @@ export async function demoBridge(svc: DemoService, token = svc.creds.agentToken,
   } as unknown as Bridge;
   const session = (signIn.value as { session: SessionInfo }).session;
   return { bridge, session, calls };
+}
+
+/** The demo service and a bridge to it for the tests of one file: started before them, closed after. */
+export function demoForFile(): { readonly svc: DemoService; readonly demo: DemoBridge } {
+  const started = {} as { svc: DemoService; demo: DemoBridge };
+  beforeAll(async () => {
+    started.svc = await demoService();
+    started.demo = await demoBridge(started.svc);
+  });
+  afterAll(() => started.svc.close());
+  return started;
 }

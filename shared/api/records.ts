@@ -6,15 +6,16 @@
 // schemas before anything crosses the bridge. Unknown keys are dropped; fields the app does not
 // depend on fall back (`.catch`) instead of failing a whole list because one installation differs.
 import { z } from 'zod';
+import { conversationStatuses, messageTypes, priorities } from './record-values';
+
+// The fixed values live apart from the schemas (record-values.ts: the renderer imports them there).
+export { conversationStatuses, messageTypes, priorities } from './record-values';
+export type { ConversationStatus, MessageTypeName, Priority } from './record-values';
 
 export const epochSeconds = z.number().catch(0);
 export const nullableString = z.string().nullable().catch(null);
 export const freeObject = z.record(z.string(), z.unknown()).catch({});
 
-import { conversationStatuses, messageTypes, priorities } from './record-values';
-
-export { conversationStatuses, messageTypes, priorities } from './record-values';
-export type { ConversationStatus, MessageTypeName, Priority } from './record-values';
 const messageType = z.union([
   z.number().int().min(0).max(3),
   z.enum(['incoming', 'outgoing', 'activity', 'template']).transform((name) => messageTypes[name]),

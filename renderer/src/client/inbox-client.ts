@@ -18,6 +18,7 @@ import type { Person } from '../model/intent';
 import type { BackoffPolicy } from '../actions/retry-policy';
 import { defaultBackoff } from '../actions/retry-policy';
 import { InFlightActions } from '../actions/in-flight';
+import { createFirstRowsGate } from './first-rows-gate';
 import { ConversationReadAhead } from '../conversation/read-ahead';
 import { OutboxSender } from '../actions/sender';
 import { InboxDb } from '../db/schema';
@@ -64,6 +65,11 @@ export interface InboxClientOptions {
   view: ClientView;
   /** Tests hand in their own database; the app opens `inbox:<session id>`. */
   db?: InboxDb;
+  /**
+   * The list's first rows were read before the inbox rendered (a cold open with this session's
+   * cache): reads they do not need wait until they are on screen (client/first-rows-gate.ts).
+   */
+  firstRowsReadEarly?: boolean;
   backoff?: BackoffPolicy;
   now?: () => number;
 }
@@ -78,6 +84,7 @@ export function createInboxClient(opts: InboxClientOptions) {
   const { bridge, session, view } = opts;
   const now = opts.now ?? Date.now;
   const db = opts.db ?? new InboxDb(sessionDbName(session.id));
+  const firstRows = createFirstRowsGate(Boolean(opts.firstRowsReadEarly));
   const me: Person = { id: session.user.id, name: session.user.name };
   const history = new HistoryFollower(db, (conversationId) => async (q) => (await callOrThrow(bridge, 'messages.list', { conversationId, ...q })).payload);
   // Conversations may have lost a deleted team without an event: the whole cache catches up.
@@ -246,6 +253,7 @@ export function createInboxClient(opts: InboxClientOptions) {
     running?.();
     running = undefined;
     holders = 0;
+    firstRows.stop();
     forgetRendered();
     db.close({ disableAutoOpen: true });
   }
@@ -267,6 +275,8 @@ export function createInboxClient(opts: InboxClientOptions) {
     conversations: { refresh, readAhead: new ConversationReadAhead(db) },
     /** The account's directory, read again now (joins one under way). */
     directory,
+    /** Open once the list's first rows are on screen: reads they do not need wait for it. */
+    firstRows,
     /** The agent's own typing, told to the service (throttled). */
     typing,
     /** Catch-up of the whole cache now (joins one under way). */

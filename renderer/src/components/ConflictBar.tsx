@@ -1,14 +1,14 @@
 // Changes that wait for the agent because someone else changed the same thing first: what the
 // service has now (with its own activity line, which says who), what the agent wanted, and one key
 // each to apply theirs anyway (y) or drop it (d). Meanwhile the screen shows the service's value.
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQueryAfterFirstRows } from '../db/live-query-after-first-rows';
 import { memo } from 'react';
 import { useSession } from '../platform/session';
 
 /** Memoised: the inbox renders again whenever a picker opens or closes. */
 export const ConflictBar = memo(function ConflictBar(props: { onResolve(seq: number, choice: 'apply' | 'drop'): void; onOpen(conversationId: number): void }) {
   const { db } = useSession();
-  const conflicts = useLiveQuery(() => db.outbox.where('state').equals('conflict').sortBy('seq'), [db]);
+  const conflicts = useLiveQueryAfterFirstRows(() => db.outbox.where('state').equals('conflict').sortBy('seq'), [db]);
   const first = conflicts?.[0];
   if (!first?.conflict) return null;
   const { theirs, mine, activity } = first.conflict;

@@ -2,14 +2,14 @@
 // they go; "3 changes waiting to be sent, retrying" when they wait for a retry; contact changes the
 // service refused (the contact panel shows them by their field); and messages the service refused,
 // as a button to the conversation that holds the first of them.
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQueryAfterFirstRows } from '../db/live-query-after-first-rows';
 import { useSession } from '../platform/session';
 import { useUi } from '../state/ui';
 
 export function OutboxStatus() {
   const { db } = useSession();
   const select = useUi((s) => s.select);
-  const state = useLiveQuery(async () => {
+  const state = useLiveQueryAfterFirstRows(async () => {
     // Conflicts wait for the agent in their own bar (ConflictBar), not here.
     const entries = (await db.outbox.toArray()).filter((e) => e.state !== 'confirmed' && e.state !== 'conflict');
     const failedEntries = entries.filter((e) => e.state === 'failed' && e.kind === 'message');

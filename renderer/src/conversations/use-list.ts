@@ -5,7 +5,6 @@
 import { useQuery } from '@tanstack/react-query';
 import Dexie, { RangeSet } from 'dexie';
 import type { IntervalTree, ObservabilitySet } from 'dexie';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useLiveRevision } from '../live/revision';
 import { useSession } from '../platform/session';
@@ -16,6 +15,7 @@ import type { ListView } from './view';
 import { stableOrder } from './stable-order';
 import { countsKey, patchView, readFirstRows, readView, viewKey, withInFlight } from './view';
 import { afterNextFrame } from '../platform/frames';
+import { useFirstRowsShown, useLiveQueryAfterFirstRows, useLiveQueryWhen } from '../db/live-query-after-first-rows';
 import { earlyRows, earlyRowsComing, FIRST_ROWS } from './early-rows';
 import type { InboxDb } from '../db/schema';
 import type { CachedConversation } from '../db/schema';
@@ -118,7 +118,10 @@ export function useListView(view: ListView, orderRef: { current: readonly number
   const completeKey = useRef<string | undefined>(undefined);
   // On a cold open they may have been read already, while the page asked main for the session.
   const early = earlyRows(db.name, meId, key);
-  const own = useLiveQuery(
+  // Those are shown as they are until they are on screen; then this read follows them.
+  const firstRowsShown = useFirstRowsShown();
+  const own = useLiveQueryWhen(
+    firstRowsShown || !early,
     async () => (completeKey.current === key ? undefined : { key, rows: await readFirstRows(db, view, meId, FIRST_ROWS) }),
     [db, view, meId, key],
     early && { key, rows: early },
@@ -148,6 +151,11 @@ export function useListView(view: ListView, orderRef: { current: readonly number
   const shown = complete ? result.rows : first?.key === key ? first.rows : undefined;
   const hasRows = Boolean(shown?.length);
   useEffect(() => (painted || !hasRows ? undefined : afterNextFrame(() => setPainted(true))), [painted, hasRows]);
+  // The session's reads held for the first rows (client/first-rows-gate.ts) begin once they are on screen, or known to be none.
+  const firstAnswered = first?.key === key;
+  useEffect(() => {
+    if (painted || (firstAnswered && !hasRows)) client.firstRows.open();
+  }, [painted, firstAnswered, hasRows, client]);
   // Actions the cache has not handed back yet apply here in memory, so the list answers at once.
   const inFlight = useSyncExternalStore(client.inFlight.subscribe, client.inFlight.items);
   const sorted = useMemo(() => (shown ? withInFlight(shown, inFlight, view, meId) : undefined), [shown, inFlight, view, meId]);
@@ -174,7 +182,7 @@ export function useListView(view: ListView, orderRef: { current: readonly number
     if (result) client.inFlight.settledBefore(result.startedAt);
   }, [result, client]);
   // The service's counts, with the agent's changes it has not counted yet.
-  const counts = useLiveQuery(async () => {
+  const counts = useLiveQueryAfterFirstRows(async () => {
     const held = await db.viewCounts.get(countsKey(view));
     if (!held) return undefined;
     const entries = (await db.outbox.toArray()).filter((e) => e.kind !== 'message');
@@ -192,7 +200,7 @@ export function useListView(view: ListView, orderRef: { current: readonly number
   }, [rows, orderRef]);
 
   // The tab counts come from the service: once the agent's changes have landed, ask again.
-  const landed = useLiveQuery(() => db.outbox.where('state').equals('confirmed').filter((e) => e.kind !== 'read' && e.kind !== 'unread').count(), [db]);
+  const landed = useLiveQueryAfterFirstRows(() => db.outbox.where('state').equals('confirmed').filter((e) => e.kind !== 'read' && e.kind !== 'unread').count(), [db]);
   useEffect(() => {
     if (landed) void refreshCounts(bridge, db, view);
   }, [landed, bridge, db, view]);

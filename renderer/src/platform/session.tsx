@@ -77,9 +77,9 @@ export function SessionProvider(props: { bridge: Bridge; session: SessionInfo; e
   return <SessionContext.Provider value={value}>{props.children}</SessionContext.Provider>;
 }
 
-function withEarlyDb(session: SessionInfo): { db?: InboxDb } {
+function withEarlyDb(session: SessionInfo): { db?: InboxDb; firstRowsReadEarly?: boolean } {
   const db = takeEarlyDb(sessionDbName(session.id));
-  return db ? { db } : {};
+  return db ? { db, firstRowsReadEarly: true } : {};
 }
 
 export function useSession(): SessionContextValue {

@@ -2,7 +2,7 @@
 // dock/taskbar badge or the tray; and shows it in the page itself: the title ("(3) Agent Inbox",
 // which the desktop window title follows) and the favicon (a count on the icon: web mode's tab).
 // Only when it changes; 0 when the session goes away.
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQueryAfterFirstRows } from '../db/live-query-after-first-rows';
 import { useEffect } from 'react';
 import { useSession } from './session';
 
@@ -35,7 +35,7 @@ export function useUnreadBadge() {
   // From the [status+unreadCount] index, without reading a row: how many open conversations have
   // each unread count (the service caps it at 10), and the rows only of any past that (none, normally).
   // Its keys would be a cursor step per conversation, rows a read of every one.
-  const unread = useLiveQuery(async () => {
+  const unread = useLiveQueryAfterFirstRows(async () => {
     const index = () => db.conversations.where('[status+unreadCount]');
     const counts = await Promise.all(Array.from({ length: UNREAD_CAP }, (_, i) => index().equals(['open', i + 1]).count()));
     const beyond = await index().between(['open', UNREAD_CAP + 1], ['open', Infinity]).toArray();

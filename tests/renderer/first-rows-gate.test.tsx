@@ -1,0 +1,97 @@
+// A cold open with this session's cache: the list's first rows were read before the inbox rendered,
+// and the reads they do not need (here the header's word on the outbox) begin only once a frame
+// has shown them (client/first-rows-gate.ts): before, each began from its own zero-delay timer in
+// the commit that showed the rows, ahead of that commit's frame. Frames are held here (no
+// animation frame runs until the test lets it), so "before the frame" is a state to look at.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionDbName } from '../../renderer/src/client/inbox-client';
+import { OutboxStatus } from '../../renderer/src/components/OutboxStatus';
+import { rememberSession, startEarlyRead, takeEarlyDb } from '../../renderer/src/conversations/early-rows';
+import { defaultView } from '../../renderer/src/conversations/view';
+import { InboxDb } from '../../renderer/src/db/schema';
+import { saveConversations } from '../../renderer/src/db/save';
+import { SessionProvider } from '../../renderer/src/platform/session';
+import { ConversationList } from '../../renderer/src/screens/ConversationList';
+import { useUi } from '../../renderer/src/state/ui';
+import { conv } from './fixtures';
+import { silentBridge, testSession } from './support/render';
+
+const orderRef = { current: [] as readonly number[] };
+const rowIds = () => within(screen.getByRole('listbox', { name: /conversations/ })).queryAllByRole('option').map((o) => o.getAttribute('data-conversation-id'));
+const outboxWord = () => screen.getByTestId('outbox-status').textContent;
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Animation frames wait for `runFrames` (jsdom's own would come every 16 ms).
+let frames: FrameRequestCallback[] = [];
+const runFrames = () =>
+  act(() => {
+    const due = frames;
+    frames = [];
+    for (const frame of due) frame(performance.now());
+  });
+
+/** Runs the frames asked for, a few at a time, until the header says `word` (or a second has gone). */
+async function framesUntil(word: string) {
+  for (let i = 0; i < 50 && outboxWord() !== word; i++) {
+    runFrames();
+    await settle(20);
+  }
+  expect(outboxWord()).toBe(word);
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  useUi.setState({ view: defaultView, activeConversationId: undefined, selectedConversationId: undefined });
+  frames = [];
+  vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => frames.push(frame));
+  vi.stubGlobal('cancelAnimationFrame', () => undefined);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+/** A cache of `rows` open conversations of agent 2 and one change waiting to be sent, read early as a cold open does. */
+async function coldOpen(rows: number) {
+  const session = testSession();
+  const name = sessionDbName(session.id);
+  const db = new InboxDb(name);
+  await saveConversations(db, Array.from({ length: rows }, (_, i) => conv(i + 1, { assignee: 2, lastActivityAt: 1_000 + i })));
+  await db.outbox.add({ clientId: 'c1', conversationId: 1, kind: 'read', payload: { kind: 'read' }, state: 'queued', createdAt: 1, attempts: 0, nextAttemptAt: 0 });
+  db.close();
+  rememberSession(name, 2);
+  startEarlyRead();
+  // The early read is in before the inbox renders (main answered after the cache).
+  await settle(50);
+  const queries = new QueryClient({ defaultOptions: { queries: { retry: false, networkMode: 'always' } } });
+  const view = render(
+    <QueryClientProvider client={queries}>
+      <SessionProvider bridge={silentBridge} session={session} expired={false}>
+        <OutboxStatus />
+        <ConversationList orderRef={orderRef} />
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+  return { view, name };
+}
+
+describe('reads held until the first rows are on screen', () => {
+  it('begin once a frame has shown the rows read early, not in the commit that shows them', async () => {
+    const { view, name } = await coldOpen(30);
+    expect(rowIds()[0]).toBe('30');
+    // Long enough for any read begun from a zero-delay timer to answer; no frame has run.
+    await settle(100);
+    expect(outboxWord()).toBe('');
+
+    await framesUntil('Saving 1 change…');
+    view.unmount();
+    takeEarlyDb(name)?.close();
+  });
+
+  it('begin at once when the cache has no rows to show', async () => {
+    const { view, name } = await coldOpen(0);
+    // No frame is run here.
+    await waitFor(() => expect(outboxWord()).toBe('Saving 1 change…'));
+    view.unmount();
+    takeEarlyDb(name)?.close();
+  });
+});

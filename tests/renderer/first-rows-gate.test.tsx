@@ -1,7 +1,7 @@
 // A cold open with this session's cache: the list's first rows were read before the inbox rendered,
-// and the reads they do not need (here the header's word on the outbox) begin only once a frame
-// has shown them (client/first-rows-gate.ts): before, each began from its own zero-delay timer in
-// the commit that showed the rows, ahead of that commit's frame. Frames are held here (no
+// and the work they do not need (here the header's word on the outbox, the list's revalidation and
+// the outbox's first send) begins only once a frame has shown them (client/first-rows-gate.ts):
+// before, it began in the commit that showed the rows, ahead of that commit's frame. Frames are held here (no
 // animation frame runs until the test lets it), so "before the frame" is a state to look at.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -12,11 +12,12 @@ import { rememberSession, startEarlyRead, takeEarlyDb } from '../../renderer/src
 import { defaultView } from '../../renderer/src/conversations/view';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { saveConversations } from '../../renderer/src/db/save';
-import { SessionProvider } from '../../renderer/src/platform/session';
+import { SessionProvider, useClientRunning } from '../../renderer/src/platform/session';
 import { ConversationList } from '../../renderer/src/screens/ConversationList';
 import { useUi } from '../../renderer/src/state/ui';
 import { conv } from './fixtures';
-import { silentBridge, testSession } from './support/render';
+import type { Bridge } from '../../shared/bridge/contract';
+import { testSession } from './support/render';
 
 const orderRef = { current: [] as readonly number[] };
 const rowIds = () => within(screen.getByRole('listbox', { name: /conversations/ })).queryAllByRole('option').map((o) => o.getAttribute('data-conversation-id'));
@@ -45,10 +46,21 @@ beforeEach(() => {
   localStorage.clear();
   useUi.setState({ view: defaultView, activeConversationId: undefined, selectedConversationId: undefined });
   frames = [];
+  asked = [];
   vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => frames.push(frame));
   vi.stubGlobal('cancelAnimationFrame', () => undefined);
 });
 afterEach(() => vi.unstubAllGlobals());
+
+// What the page asked main for, in order (no call is answered: the service is out of reach).
+let asked: string[] = [];
+const recordingBridge = { call: (name: string) => (asked.push(name), new Promise(() => undefined)), on: () => () => undefined } as unknown as Bridge;
+
+/** The session's background work (outbox, catch-up), as the inbox runs it. */
+function Running() {
+  useClientRunning();
+  return null;
+}
 
 /** A cache of `rows` open conversations of agent 2 and one change waiting to be sent, read early as a cold open does. */
 async function coldOpen(rows: number) {
@@ -65,7 +77,8 @@ async function coldOpen(rows: number) {
   const queries = new QueryClient({ defaultOptions: { queries: { retry: false, networkMode: 'always' } } });
   const view = render(
     <QueryClientProvider client={queries}>
-      <SessionProvider bridge={silentBridge} session={session} expired={false}>
+      <SessionProvider bridge={recordingBridge} session={session} expired={false}>
+        <Running />
         <OutboxStatus />
         <ConversationList orderRef={orderRef} />
       </SessionProvider>
@@ -81,8 +94,12 @@ describe('reads held until the first rows are on screen', () => {
     // Long enough for any read begun from a zero-delay timer to answer; no frame has run.
     await settle(100);
     expect(outboxWord()).toBe('');
+    // Nor has the list's revalidation, the catch-up or the outbox asked main anything.
+    expect(asked).toEqual([]);
 
     await framesUntil('Saving 1 change…');
+    // Now they have: the view's first page, and the waiting change sent.
+    await waitFor(() => expect(asked).toEqual(expect.arrayContaining(['conversations.list', 'conversations.read'])));
     view.unmount();
     takeEarlyDb(name)?.close();
   });

@@ -206,7 +206,6 @@ export function createInboxClient(opts: InboxClientOptions) {
 
   function start(): () => void {
     stopped = false;
-    void outbox.start();
     const stopTicking = notifications.start();
     // While the socket stays up it delivers everything: the next catch-up may start from later.
     let liveSince: number | undefined;
@@ -237,9 +236,15 @@ export function createInboxClient(opts: InboxClientOptions) {
         void syncNow();
       }),
     ];
-    void syncNow();
+    // The outbox's first pass and the catch-up read the cache and ask the service: not ahead of the
+    // frame that first shows the list (client/first-rows-gate.ts).
+    const cancelFirstWork = firstRows.whenOpen(() => {
+      void outbox.start();
+      void syncNow();
+    });
     return () => {
       stopped = true;
+      cancelFirstWork();
       clearInterval(tick);
       stopTicking();
       for (const off of offs) off();

@@ -193,6 +193,8 @@ export function useListView(view: ListView, orderRef: { current: readonly number
   const revalidate = useQuery({
     queryKey: ['conversations', db.name, key],
     queryFn: () => revalidateView(bridge, db, view, meId, undefined, client.conversations.refresh),
+    // Asked once the first rows are on screen: its request and answer are not that frame's work.
+    enabled: firstRowsShown,
   });
 
   useEffect(() => {

@@ -3,7 +3,7 @@
 // (sync/directory.ts), replaced whole so that a deleted team, label or inbox does not stay selectable.
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQueryAfterFirstRows } from '../db/live-query-after-first-rows';
 import type { Agent, CannedResponse, Inbox, Label, Team } from '../../../shared/api/directory';
 import { useSession } from '../platform/session';
 
@@ -44,7 +44,7 @@ export function useDirectory(): Directory {
   const { db } = useSession();
   const provided = useContext(DirectoryContext);
   const shared = provided !== empty;
-  const own = useLiveQuery(
+  const own = useLiveQueryAfterFirstRows(
     async () =>
       shared
         ? undefined

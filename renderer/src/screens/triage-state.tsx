@@ -4,7 +4,7 @@
 // The refs belong to the inbox; the component that fills them (`TriageStateSync`) renders nothing,
 // so the cursor moving (every j/k, every row leaving) and the rows' writes re-render it alone: as a
 // hook of the inbox they re-rendered the whole inbox, header and all, inside a triage key's task.
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQueryAfterFirstRows } from '../db/live-query-after-first-rows';
 import type { RefObject } from 'react';
 import { useEffect, useMemo, useRef } from 'react';
 import type { CachedConversation } from '../db/schema';
@@ -35,15 +35,15 @@ export function TriageStateSync({ refs }: { refs: TriageStateRefs }) {
   const open = useUi((s) => s.selectedConversationId);
   const ids = [...new Set([...bulk, active, open].filter((id): id is number => id !== undefined))];
   const key = ids.join(',');
-  const rows = useLiveQuery(async () => new Map((await db.conversations.bulkGet(ids)).filter((c): c is CachedConversation => Boolean(c)).map((c) => [c.id, c])), [db, key]);
-  const unsent = useLiveQuery(async (): Promise<UnsentSeqs> => {
+  const rows = useLiveQueryAfterFirstRows(async () => new Map((await db.conversations.bulkGet(ids)).filter((c): c is CachedConversation => Boolean(c)).map((c) => [c.id, c])), [db, key]);
+  const unsent = useLiveQueryAfterFirstRows(async (): Promise<UnsentSeqs> => {
     if (open === undefined) return { waiting: [], failed: [] };
     const entries = (await db.outbox.where('conversationId').equals(open).toArray()).filter((e) => e.kind === 'message');
     return { waiting: entries.filter((e) => e.state === 'queued').map((e) => e.seq!), failed: entries.filter((e) => e.state === 'failed').map((e) => e.seq!) };
   }, [db, open]);
 
   // The oldest change parked because someone else changed the same thing first (y / d act on it).
-  const conflict = useLiveQuery(async () => (await db.outbox.where('state').equals('conflict').sortBy('seq'))[0]?.seq ?? null, [db]);
+  const conflict = useLiveQueryAfterFirstRows(async () => (await db.outbox.where('state').equals('conflict').sortBy('seq'))[0]?.seq ?? null, [db]);
 
   useEffect(() => {
     conflictRef.current = conflict ?? undefined;

@@ -1,6 +1,6 @@
 // The waiting-time colours and the clock the waiting chips read. One live read of the settings
 // row for the whole inbox (a provider), not one per row; one ticker for every chip on screen.
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQueryAfterFirstRows } from '../db/live-query-after-first-rows';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import type { WaitingThresholds } from '../model/waiting';
@@ -12,7 +12,7 @@ const ThresholdsContext = createContext<WaitingThresholds>(defaultWaitingThresho
 
 export function WaitingThresholdsProvider({ children }: { children: ReactNode }) {
   const { db } = useSession();
-  const stored = useLiveQuery(async () => (await db.settings.get(WAITING_SETTINGS_KEY))?.value ?? null, [db]);
+  const stored = useLiveQueryAfterFirstRows(async () => (await db.settings.get(WAITING_SETTINGS_KEY))?.value ?? null, [db]);
   return <ThresholdsContext.Provider value={readThresholds(stored)}>{children}</ThresholdsContext.Provider>;
 }
 

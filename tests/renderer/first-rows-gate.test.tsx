@@ -1,6 +1,6 @@
 // A cold open with this session's cache: the list's first rows were read before the inbox rendered,
-// and the work they do not need (here the header's word on the outbox, the list's revalidation and
-// the outbox's first send) begins only once a frame has shown them (client/first-rows-gate.ts):
+// and the work they do not need (here the header's word on the outbox, the list's revalidation, the
+// directory's refresh and the outbox's first send) begins only once a frame has shown them (client/first-rows-gate.ts):
 // before, it began in the commit that showed the rows, ahead of that commit's frame. Frames are held here (no
 // animation frame runs until the test lets it), so "before the frame" is a state to look at.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { sessionDbName } from '../../renderer/src/client/inbox-client';
 import { OutboxStatus } from '../../renderer/src/components/OutboxStatus';
 import { rememberSession, startEarlyRead, takeEarlyDb } from '../../renderer/src/conversations/early-rows';
 import { defaultView } from '../../renderer/src/conversations/view';
+import { useDirectorySync } from '../../renderer/src/directory/use-directory';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { saveConversations } from '../../renderer/src/db/save';
 import { SessionProvider, useClientRunning } from '../../renderer/src/platform/session';
@@ -56,9 +57,10 @@ afterEach(() => vi.unstubAllGlobals());
 let asked: string[] = [];
 const recordingBridge = { call: (name: string) => (asked.push(name), new Promise(() => undefined)), on: () => () => undefined } as unknown as Bridge;
 
-/** The session's background work (outbox, catch-up), as the inbox runs it. */
+/** The session's background work (outbox, catch-up) and the directory's refresh, as the inbox runs them. */
 function Running() {
   useClientRunning();
+  useDirectorySync();
   return null;
 }
 
@@ -94,12 +96,12 @@ describe('reads held until the first rows are on screen', () => {
     // Long enough for any read begun from a zero-delay timer to answer; no frame has run.
     await settle(100);
     expect(outboxWord()).toBe('');
-    // Nor has the list's revalidation, the catch-up or the outbox asked main anything.
+    // Nor has the list's revalidation, the directory's refresh, the catch-up or the outbox asked main anything.
     expect(asked).toEqual([]);
 
     await framesUntil('Saving 1 change…');
-    // Now they have: the view's first page, and the waiting change sent.
-    await waitFor(() => expect(asked).toEqual(expect.arrayContaining(['conversations.list', 'conversations.read'])));
+    // Now they have: the view's first page, the directory, and the waiting change sent.
+    await waitFor(() => expect(asked).toEqual(expect.arrayContaining(['conversations.list', 'inboxes.list', 'conversations.read'])));
     view.unmount();
     takeEarlyDb(name)?.close();
   });

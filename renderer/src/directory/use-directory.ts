@@ -3,7 +3,7 @@
 // (sync/directory.ts), replaced whole so that a deleted team, label or inbox does not stay selectable.
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
-import { useLiveQueryAfterFirstRows } from '../db/live-query-after-first-rows';
+import { useFirstRowsShown, useLiveQueryAfterFirstRows } from '../db/live-query-after-first-rows';
 import type { Agent, CannedResponse, Inbox, Label, Team } from '../../../shared/api/directory';
 import { useSession } from '../platform/session';
 
@@ -26,6 +26,8 @@ export function useDirectorySync() {
   return useQuery({
     queryKey: ['directory', db.name],
     staleTime: 5 * 60_000,
+    // Its five requests go once the first rows are on screen (client/first-rows-gate.ts).
+    enabled: useFirstRowsShown(),
     queryFn: async () => {
       await client.directory.refresh();
       return true;

@@ -168,3 +168,36 @@ export async function seedCache(page: Page, plan: CachePlan): Promise<SeededCach
 export async function showAllOpen(page: Page): Promise<void> {
   await page.evaluate(() => localStorage.setItem('inbox.view', JSON.stringify({ state: { view: { tab: 'all', status: 'open', sortBy: 'last_activity_at_desc' } }, version: 1 })));
 }
+
+/**
+ * Waits until the app's cache holds the account's directory (the triage pickers' labels and
+ * agents). The app refreshes it from the service once its first rows are on screen (client/
+ * first-rows-gate.ts), so the run must not stop the service right behind the first row: the
+ * refresh would be cut off, and the cache left with whatever it had (nothing, on a first run).
+ */
+export async function directoryCached(page: Page): Promise<void> {
+  await page.waitForFunction(
+    async () => {
+      const name = (await indexedDB.databases()).find((d) => d.name?.startsWith('inbox:'))?.name;
+      if (!name) return false;
+      const db = await new Promise<IDBDatabase>((ok, fail) => {
+        const req = indexedDB.open(name);
+        req.onsuccess = () => ok(req.result);
+        req.onerror = () => fail(req.error);
+      });
+      try {
+        const count = (store: string) =>
+          new Promise<number>((ok, fail) => {
+            const req = db.transaction(store).objectStore(store).count();
+            req.onsuccess = () => ok(req.result);
+            req.onerror = () => fail(req.error);
+          });
+        return (await count('labels')) > 0 && (await count('agents')) > 0;
+      } finally {
+        db.close();
+      }
+    },
+    undefined,
+    { timeout: 60_000, polling: 100 },
+  );
+}

@@ -64,12 +64,13 @@ function Running() {
   return null;
 }
 
-/** A cache of `rows` open conversations of agent 2 and one change waiting to be sent, read early as a cold open does. */
+/** A cache of `rows` open conversations of agent 2 in inbox 1, and one change waiting to be sent, read early as a cold open does. */
 async function coldOpen(rows: number) {
   const session = testSession();
   const name = sessionDbName(session.id);
   const db = new InboxDb(name);
   await saveConversations(db, Array.from({ length: rows }, (_, i) => conv(i + 1, { assignee: 2, lastActivityAt: 1_000 + i })));
+  await db.inboxes.put({ id: 1, name: 'Website chat', channel_type: 'Channel::WebWidget' } as never);
   await db.outbox.add({ clientId: 'c1', conversationId: 1, kind: 'read', payload: { kind: 'read' }, state: 'queued', createdAt: 1, attempts: 0, nextAttemptAt: 0 });
   db.close();
   rememberSession(name, 2);
@@ -102,6 +103,15 @@ describe('reads held until the first rows are on screen', () => {
     await framesUntil('Saving 1 change…');
     // Now they have: the view's first page, the directory, and the waiting change sent.
     await waitFor(() => expect(asked).toEqual(expect.arrayContaining(['conversations.list', 'inboxes.list', 'conversations.read'])));
+    view.unmount();
+    takeEarlyDb(name)?.close();
+  });
+
+  it('the directory the rows show (their inbox chip) is read beside them, in their first frame', async () => {
+    const { view, name } = await coldOpen(30);
+    const first = within(screen.getByRole('listbox', { name: /conversations/ })).getAllByRole('option')[0]!;
+    expect(first.querySelector('.chip.inbox-name')?.textContent).toBe('Website chat');
+    expect(frames.length).toBeGreaterThan(0);
     view.unmount();
     takeEarlyDb(name)?.close();
   });

@@ -7,6 +7,9 @@
 // it is handed to that session's client (one connection, as before).
 import { InboxDb } from '../db/schema';
 import type { CachedConversation } from '../db/schema';
+import type { Directory } from '../directory/cached-directory';
+import { readCachedDirectory } from '../directory/cached-directory';
+import { WAITING_SETTINGS_KEY } from '../waiting/settings-key';
 import { useUi } from '../state/ui';
 import { readFirstRows, viewKey } from './view';
 
@@ -27,6 +30,9 @@ interface EarlyRead {
   rows?: CachedConversation[] | undefined;
   /** The read itself (undefined if it failed). */
   reading?: Promise<CachedConversation[] | undefined>;
+  /** What the rows' chips also show, read right behind them: the directory and the waiting-time colours' row. */
+  directory?: Directory;
+  waiting?: { value: unknown };
 }
 
 let early: EarlyRead | undefined;
@@ -74,6 +80,25 @@ export function startEarlyRead(): void {
     (rows) => (read.rows = rows),
     () => undefined,
   );
+  // Asked after the rows, so IndexedDB answers them first; small tables.
+  void readCachedDirectory(read.db).then(
+    (directory) => (read.directory = directory),
+    () => undefined,
+  );
+  void read.db.settings.get(WAITING_SETTINGS_KEY).then(
+    (row) => (read.waiting = { value: row?.value ?? null }),
+    () => undefined,
+  );
+}
+
+/** The directory read early for this cache, if it is in (else the inbox reads it, as before). */
+export function earlyDirectory(dbName: string): Directory | undefined {
+  return early?.dbName === dbName ? early.directory : undefined;
+}
+
+/** The waiting-time colours' stored row read early for this cache (`{ value: null }`: none stored), if it is in. */
+export function earlyWaitingSetting(dbName: string): { value: unknown } | undefined {
+  return early?.dbName === dbName ? early.waiting : undefined;
 }
 
 /** The rows read early for this cache, agent and view, if they are in (else the list reads them, as before). */

@@ -3,17 +3,13 @@
 // (sync/directory.ts), replaced whole so that a deleted team, label or inbox does not stay selectable.
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
-import { useFirstRowsShown, useLiveQueryAfterFirstRows } from '../db/live-query-after-first-rows';
-import type { Agent, CannedResponse, Inbox, Label, Team } from '../../../shared/api/directory';
+import { useFirstRowsShown, useLiveQueryWhen } from '../db/live-query-after-first-rows';
+import { earlyDirectory } from '../conversations/early-rows';
 import { useSession } from '../platform/session';
+import type { Directory } from './cached-directory';
+import { readCachedDirectory } from './cached-directory';
 
-export interface Directory {
-  inboxes: Inbox[];
-  agents: Agent[];
-  teams: Team[];
-  labels: Label[];
-  cannedResponses: CannedResponse[];
-}
+export type { Directory } from './cached-directory';
 
 const empty: Directory = { inboxes: [], agents: [], teams: [], labels: [], cannedResponses: [] };
 
@@ -46,18 +42,9 @@ export function useDirectory(): Directory {
   const { db } = useSession();
   const provided = useContext(DirectoryContext);
   const shared = provided !== empty;
-  const own = useLiveQueryAfterFirstRows(
-    async () =>
-      shared
-        ? undefined
-        : {
-            inboxes: await db.inboxes.toArray(),
-            agents: await db.agents.toArray(),
-            teams: await db.teams.toArray(),
-            labels: await db.labels.orderBy('title').toArray(),
-            cannedResponses: await db.cannedResponses.toArray(),
-          },
-    [db, shared],
-  );
+  // On a cold open, read beside the first rows (the rows' inbox and team chips are in their first
+  // frame) and followed once they are on screen; read here at once when it was not.
+  const early = shared ? undefined : earlyDirectory(db.name);
+  const own = useLiveQueryWhen(useFirstRowsShown() || !early, () => (shared ? undefined : readCachedDirectory(db)), [db, shared], early);
   return shared ? provided : (own ?? empty);
 }

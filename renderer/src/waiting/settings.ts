@@ -8,8 +8,9 @@ import { z } from 'zod';
 import type { InboxDb } from '../db/schema';
 import type { WaitingThresholds } from '../model/waiting';
 import { checkThresholds, defaultWaitingThresholds } from '../model/waiting';
+import { WAITING_SETTINGS_KEY } from './settings-key';
 
-export const WAITING_SETTINGS_KEY = 'waiting';
+export { WAITING_SETTINGS_KEY };
 
 const minutes = z.number().int().min(1).max(60 * 24 * 30);
 const schema = z.object({ warnMinutes: minutes, alertMinutes: minutes });

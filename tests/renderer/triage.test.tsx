@@ -218,7 +218,8 @@ describe('triage by keyboard', () => {
     await screen.findByRole('dialog', { name: 'Snooze' });
     await user.keyboard('{Enter}');
     await waitFor(async () => expect(await serviceConversation(demo, id)).toMatchObject({ status: 'snoozed', snoozed_until: null }));
-    expect(screen.getByTestId('snoozed-until').textContent).toBe('Snoozed until the next reply');
+    // The screen follows once the service's answer is written back to the cache: a moment after the service holds it.
+    await waitFor(() => expect(screen.getByTestId('snoozed-until').textContent).toBe('Snoozed until the next reply'));
   }, 30_000);
 
   it('Shift+E resolves the open conversation and opens the next one in the list as it was', async () => {

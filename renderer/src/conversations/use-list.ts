@@ -142,7 +142,11 @@ export function useListView(view: ListView, orderRef: { current: readonly number
   // (10,000 rows) is begun and taken in outside the task and frame that show the first rows.
   const firstRows = first?.key === key ? first.rows : undefined;
   const [painted, setPainted] = useState(false);
-  const result = useWholeView(db, view, meId, key, firstIn && (painted || !firstRows?.length || wholeKey === key));
+  // And a frame later still: the reads held for the first rows (client/first-rows-gate.ts: tab
+  // counts, the header's words, the conflict bar) begin as those rows' frame is done and are asked
+  // first, so IndexedDB answers them in milliseconds, not behind 10,000 rows (about 300 ms).
+  const [wholeDue, setWholeDue] = useState(false);
+  const result = useWholeView(db, view, meId, key, firstIn && (wholeDue || !firstRows?.length || wholeKey === key));
   const complete = result?.key === key;
   if (complete && wholeKey !== key) setWholeKey(key);
   useEffect(() => {
@@ -151,6 +155,7 @@ export function useListView(view: ListView, orderRef: { current: readonly number
   const shown = complete ? result.rows : first?.key === key ? first.rows : undefined;
   const hasRows = Boolean(shown?.length);
   useEffect(() => (painted || !hasRows ? undefined : afterNextFrame(() => setPainted(true))), [painted, hasRows]);
+  useEffect(() => (!painted || wholeDue ? undefined : afterNextFrame(() => setWholeDue(true))), [painted, wholeDue]);
   // The session's reads held for the first rows (client/first-rows-gate.ts) begin once they are on screen, or known to be none.
   const firstAnswered = first?.key === key;
   useEffect(() => {

@@ -7,9 +7,9 @@
 // between it and the frame showing the rows: in a traced load, 10 ms of timers and 6 ms of the
 // renders their answers made, after the rows were in the page. The commit's effects also asked
 // main for the view's first page, the changes feed and the outbox's first send, whose answers
-// came in as tasks ahead of the frame too. Those now begin once the frame showing the rows is done
-// (the list opens the gate: conversations/use-list.ts). None of them showed in that frame before
-// either: their answers came after it.
+// came in as tasks ahead of the frame too, so the frame waited for all of it. Those now begin once
+// the frame showing the rows is done (the list opens the gate: conversations/use-list.ts); what
+// the rows themselves show from other tables is read early beside them (early-rows.ts).
 //
 // A session that opens without rows read early starts open, so nothing waits (tests, a first
 // sign-in); a gate the list never opens opens by itself after `fallbackMs`, so nothing waits long

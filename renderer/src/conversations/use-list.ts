@@ -157,10 +157,9 @@ export function useListView(view: ListView, orderRef: { current: readonly number
   useEffect(() => (painted || !hasRows ? undefined : afterNextFrame(() => setPainted(true))), [painted, hasRows]);
   useEffect(() => (!painted || wholeDue ? undefined : afterNextFrame(() => setWholeDue(true))), [painted, wholeDue]);
   // The session's reads held for the first rows (client/first-rows-gate.ts) begin once they are on screen, or known to be none.
-  const firstAnswered = first?.key === key;
   useEffect(() => {
-    if (painted || (firstAnswered && !hasRows)) client.firstRows.open();
-  }, [painted, firstAnswered, hasRows, client]);
+    if (painted || (firstIn && !hasRows)) client.firstRows.open();
+  }, [painted, firstIn, hasRows, client]);
   // Actions the cache has not handed back yet apply here in memory, so the list answers at once.
   const inFlight = useSyncExternalStore(client.inFlight.subscribe, client.inFlight.items);
   const sorted = useMemo(() => (shown ? withInFlight(shown, inFlight, view, meId) : undefined), [shown, inFlight, view, meId]);

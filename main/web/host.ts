@@ -4,6 +4,7 @@
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import { existsSync } from 'node:fs';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
 import { callEnvelopeSchema } from '../../shared/bridge/wire';
@@ -35,6 +36,14 @@ const HELLO_TIMEOUT_MS = 5_000;
  */
 export const MAX_FRAME_BYTES = 40 * 1024 * 1024;
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** A file of the build's assets/ folder (named by its content's hash), not index.html or anything beside it. */
+export function isBuiltAsset(staticDir: string, filePath: string): boolean {
+  const rel = relative(resolve(staticDir, 'assets'), resolve(filePath));
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+}
+
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   if (!existsSync(`${options.staticDir}/index.html`)) {
     throw new Error(`No built renderer in ${options.staticDir}: run \`npm run build\` first.`);
@@ -53,7 +62,18 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     reply.header('x-frame-options', 'DENY');
     reply.header('cross-origin-opener-policy', 'same-origin');
   });
-  await app.register(fastifyStatic, { root: options.staticDir, index: 'index.html', dotfiles: 'deny' });
+  await app.register(fastifyStatic, {
+    root: options.staticDir,
+    index: 'index.html',
+    dotfiles: 'deny',
+    // The build names every file under assets/ by its content's hash (Vite), so a file there never
+    // changes: the page takes it from the browser's cache without asking again (without this, each
+    // open revalidated every script and style, a round trip each to this process before the app's
+    // code could run). index.html and the rest are asked for every time, so a new build is seen at once.
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', isBuiltAsset(options.staticDir, path) ? IMMUTABLE : 'no-cache');
+    },
+  });
 
   const sockets = new Set<WebSocket>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });

@@ -1,6 +1,6 @@
 // Web mode's host: serves the renderer with a strict CSP, and opens the bridge only to its own
 // page presenting the launch secret.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,15 +9,19 @@ import { createMainCore } from '../../main/core/core';
 import { redactingLogger } from '../../main/core/redact';
 import { memoryVault } from '../../main/core/vault';
 import { isOwnHost, isOwnOrigin, secretMatches } from '../../main/web/guards';
-import { startWebHost } from '../../main/web/host';
+import { isBuiltAsset, startWebHost } from '../../main/web/host';
 import type { WebHost } from '../../main/web/host';
 import type { MainCore } from '../../main/core/core';
 
 let host: WebHost;
+let staticDir: string;
 const secret = 'test-secret-0123456789abcdefghijklmnopqrstu';
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'renderer-'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>t</title>');
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'assets', 'index-Ab12Cd34.js'), 'export {};');
+  staticDir = dir;
   const core = createMainCore({ vault: memoryVault(), logger: redactingLogger(() => undefined, () => []) });
   host = await startWebHost({ core, staticDir: dir, secret, logger: redactingLogger(() => undefined, () => []) });
 });
@@ -53,6 +57,23 @@ describe('host', () => {
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("connect-src 'self'");
     expect(csp).not.toMatch(/https?:\/\//);
+  });
+  it("lets the browser keep the build's hashed assets, and asks it to check index.html every time", async () => {
+    const asset = await fetch(`http://127.0.0.1:${host.port}/assets/index-Ab12Cd34.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const path of ['/', '/index.html']) {
+      const page = await fetch(`http://127.0.0.1:${host.port}${path}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+  it('counts only files inside assets/ as built assets', () => {
+    expect(isBuiltAsset(staticDir, join(staticDir, 'assets', 'index-Ab12Cd34.js'))).toBe(true);
+    expect(isBuiltAsset(staticDir, join(staticDir, 'assets', 'sub', 'x.js'))).toBe(true);
+    for (const p of [join(staticDir, 'index.html'), join(staticDir, 'assets'), join(staticDir, 'assets', '..', 'index.html'), join(staticDir, 'assets-old', 'x.js'), '/etc/passwd']) {
+      expect(isBuiltAsset(staticDir, p)).toBe(false);
+    }
   });
   it('refuses a request whose Host is not its own (DNS rebinding)', async () => {
     const { request } = await import('node:http');
@@ -100,6 +121,9 @@ describe('calls sent right behind the hello (the page does not wait for ready)',
     const spy = { call: async (name: string) => (calls.push(name), { ok: true, value: {} }), onEvent: () => () => undefined } as unknown as MainCore;
     const dir = mkdtempSync(join(tmpdir(), 'renderer-'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>t</title>');
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'assets', 'index-Ab12Cd34.js'), 'export {};');
+  staticDir = dir;
     const other = await startWebHost({ core: spy, staticDir: dir, secret, logger: redactingLogger(() => undefined, () => []) });
     try {
       const ws = new WebSocket(`ws://127.0.0.1:${other.port}/bridge`, { origin: `http://127.0.0.1:${other.port}` });
@@ -163,6 +187,9 @@ describe('closing', () => {
   it('ends every socket, also one that says its hello while the host closes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'renderer-'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>t</title>');
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'assets', 'index-Ab12Cd34.js'), 'export {};');
+  staticDir = dir;
     const core = createMainCore({ vault: memoryVault(), logger: redactingLogger(() => undefined, () => []) });
     const closing = await startWebHost({ core, staticDir: dir, secret, logger: redactingLogger(() => undefined, () => []) });
     const ws = new WebSocket(`ws://127.0.0.1:${closing.port}/bridge`, { origin: `http://127.0.0.1:${closing.port}` });

@@ -19,6 +19,8 @@ import type { LiveDelivery } from './payloads';
 import type { Presence } from './presence';
 import { viewingOf } from './presence';
 import { writeBroadcastFramesDirectly } from './broadcast-frames';
+import type { RoomWalkingAdapter } from './broadcast-targets';
+import { rememberBroadcastTargets } from './broadcast-targets';
 import { coalesceWrites, turnCorker } from './write-coalescing';
 
 export interface SocketIoOptions {
@@ -81,6 +83,7 @@ export function attachSocketIo(server: HttpServer, db: Db, options: SocketIoOpti
     connectionStateRecovery: { maxDisconnectionDuration: options.recoveryWindowMs ?? 120_000, skipMiddlewares: true },
   });
   restoreOnlyIfStillAuthorized(io, db);
+  rememberBroadcastTargets(io.of('/').adapter as unknown as RoomWalkingAdapter);
   const corkForTurn = turnCorker();
   coalesceWrites(io, corkForTurn);
   writeBroadcastFramesDirectly(io, corkForTurn);

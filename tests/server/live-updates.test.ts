@@ -382,3 +382,20 @@ describe('broadcast frames written directly (server/live/broadcast-frames.ts)', 
     expect(heard(stays, name)).toHaveLength(1);
   });
 });
+
+describe('broadcast targets remembered (server/live/broadcast-targets.ts)', () => {
+  it('a socket that connects after a broadcast hears the next; one that left hears nothing more', async () => {
+    const first = await agent('alex@acme.example');
+    await hearAll('before', first);
+    // The account's rooms were walked for that broadcast; a new socket joins them now.
+    const second = await agent('alex@acme.example');
+    await hearAll('after joining', first, second);
+    const before = second.received.length;
+    second.close();
+    await new Promise((r) => setTimeout(r, 50));
+    await hearAll('after leaving', first);
+    const third = await agent('sam@acme.example');
+    await hearAll('after another joined', first, third);
+    expect(second.received.length).toBe(before);
+  });
+});

@@ -15,7 +15,7 @@ import type { ListView } from './view';
 import { stableOrder } from './stable-order';
 import { countsKey, patchView, readFirstRows, readView, viewKey, withInFlight } from './view';
 import { afterNextFrame } from '../platform/frames';
-import { useFirstRowsShown, useLiveQueryAfterFirstRows, useLiveQueryWhen } from '../db/live-query-after-first-rows';
+import { useFirstRowsShown, useLiveQueryAfterEarly, useLiveQueryAfterFirstRows } from '../db/live-query-after-first-rows';
 import { earlyRows, earlyRowsComing, FIRST_ROWS } from './early-rows';
 import type { InboxDb } from '../db/schema';
 import type { CachedConversation } from '../db/schema';
@@ -120,11 +120,10 @@ export function useListView(view: ListView, orderRef: { current: readonly number
   const early = earlyRows(db.name, meId, key);
   // Those are shown as they are until they are on screen; then this read follows them.
   const firstRowsShown = useFirstRowsShown();
-  const own = useLiveQueryWhen(
-    firstRowsShown || !early,
+  const own = useLiveQueryAfterEarly(
+    early && { key, rows: early },
     async () => (completeKey.current === key ? undefined : { key, rows: await readFirstRows(db, view, meId, FIRST_ROWS) }),
     [db, view, meId, key],
-    early && { key, rows: early },
   );
   // Still on their way at the first render: shown when they come, until the list's own read answers.
   const [coming] = useState(() => ({ key, reading: early ? undefined : earlyRowsComing(db.name, meId, key) }));

@@ -16,8 +16,17 @@ export function useFirstRowsShown(): boolean {
 }
 
 /** useLiveQuery, begun only while `ready`; the last answer (or `defaultResult`) stays until then. */
-export function useLiveQueryWhen<T, D = undefined>(ready: boolean, querier: () => Promise<T> | T, deps: unknown[], defaultResult?: D): T | D {
+function useLiveQueryWhen<T, D = undefined>(ready: boolean, querier: () => Promise<T> | T, deps: unknown[], defaultResult?: D): T | D {
   return useObservable<T, D>(() => (ready ? liveQuery(querier) : NOT_YET), [ready, ...deps], defaultResult as D);
+}
+
+/**
+ * useLiveQuery of something the cold open's early read already answered (conversations/early-rows.ts):
+ * that answer is shown as it is until the first rows are on screen, then followed; without one
+ * (`early` undefined), read at once.
+ */
+export function useLiveQueryAfterEarly<T, E>(early: E | undefined, querier: () => Promise<T> | T, deps: unknown[]): T | E | undefined {
+  return useLiveQueryWhen<T, E | undefined>(useFirstRowsShown() || early === undefined, querier, deps, early);
 }
 
 /** useLiveQuery, begun once the first rows are on screen. */

@@ -3,7 +3,7 @@
 // (sync/directory.ts), replaced whole so that a deleted team, label or inbox does not stay selectable.
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
-import { useFirstRowsShown, useLiveQueryWhen } from '../db/live-query-after-first-rows';
+import { useFirstRowsShown, useLiveQueryAfterEarly } from '../db/live-query-after-first-rows';
 import { earlyDirectory } from '../conversations/early-rows';
 import { useSession } from '../platform/session';
 import type { Directory } from './cached-directory';
@@ -45,6 +45,6 @@ export function useDirectory(): Directory {
   // On a cold open, read beside the first rows (the rows' inbox and team chips are in their first
   // frame) and followed once they are on screen; read here at once when it was not.
   const early = shared ? undefined : earlyDirectory(db.name);
-  const own = useLiveQueryWhen(useFirstRowsShown() || !early, () => (shared ? undefined : readCachedDirectory(db)), [db, shared], early);
+  const own = useLiveQueryAfterEarly(early, () => (shared ? undefined : readCachedDirectory(db)), [db, shared]);
   return shared ? provided : (own ?? empty);
 }

@@ -1,7 +1,7 @@
 // The waiting-time colours and the clock the waiting chips read. One live read of the settings
 // row for the whole inbox (a provider), not one per row; one ticker for every chip on screen.
 import { earlyWaitingSetting } from '../conversations/early-rows';
-import { useFirstRowsShown, useLiveQueryWhen } from '../db/live-query-after-first-rows';
+import { useLiveQueryAfterEarly } from '../db/live-query-after-first-rows';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import type { WaitingThresholds } from '../model/waiting';
@@ -14,8 +14,7 @@ const ThresholdsContext = createContext<WaitingThresholds>(defaultWaitingThresho
 export function WaitingThresholdsProvider({ children }: { children: ReactNode }) {
   const { db } = useSession();
   // On a cold open, read beside the first rows (their chips' colours are right in their first frame).
-  const early = earlyWaitingSetting(db.name);
-  const stored = useLiveQueryWhen(useFirstRowsShown() || !early, async () => (await db.settings.get(WAITING_SETTINGS_KEY))?.value ?? null, [db], early?.value);
+  const stored = useLiveQueryAfterEarly(earlyWaitingSetting(db.name)?.value, async () => (await db.settings.get(WAITING_SETTINGS_KEY))?.value ?? null, [db]);
   return <ThresholdsContext.Provider value={readThresholds(stored)}>{children}</ThresholdsContext.Provider>;
 }
 

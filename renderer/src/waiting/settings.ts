@@ -4,7 +4,7 @@
 // accounts signed in on one computer keep their own, every window of a session shows the same,
 // and signing out of the account takes them with its cache. Read field by field over the
 // defaults, so a damaged row falls back instead of failing.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { InboxDb } from '../db/schema';
 import type { WaitingThresholds } from '../model/waiting';
 import { checkThresholds, defaultWaitingThresholds } from '../model/waiting';
@@ -12,7 +12,7 @@ import { WAITING_SETTINGS_KEY } from './settings-key';
 
 export { WAITING_SETTINGS_KEY };
 
-const minutes = z.number().int().min(1).max(60 * 24 * 30);
+const minutes = z.int().check(z.minimum(1), z.maximum(60 * 24 * 30));
 const schema = z.object({ warnMinutes: minutes, alertMinutes: minutes });
 
 /** What was stored, over the defaults; a pair out of order falls back whole. */

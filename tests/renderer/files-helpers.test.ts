@@ -54,6 +54,14 @@ describe('initialsOf', () => {
     expect(initialsOf('(Ana) Silva')).toBe('AS');
     expect(initialsOf('')).toBe('?');
   });
+  it('reads plain ASCII names (their own quick path) as any other', () => {
+    expect(initialsOf('  Ava   Nguyen  ')).toBe('AN');
+    expect(initialsOf('!!!bob')).toBe('B');
+    expect(initialsOf('a.b c')).toBe('AC');
+    expect(initialsOf('x -- 9lives')).toBe('X9');
+    expect(initialsOf('-- --')).toBe('?');
+    expect(initialsOf('Zoë Kravitz')).toBe('ZK');
+  });
   it('never shows a hidden or reordering character', () => {
     expect(initialsOf('\u202EAva Nguyen')).toBe('AN');
     expect(initialsOf('\u200B')).toBe('?');

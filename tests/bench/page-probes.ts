@@ -40,7 +40,7 @@ export const PROBES = `
       m: undefined,
       /** The next event of this type starts it; the first frame showing the condition ends it. */
       arm(eventType, cond) {
-        const m = { start: undefined, end: undefined };
+        const m = { start: undefined, inPage: undefined, end: undefined };
         bench.m = m;
         if (eventType) addEventListener(eventType, (e) => { m.start = e.timeStamp; }, { capture: true, once: true });
         else m.start = performance.now();
@@ -48,6 +48,7 @@ export const PROBES = `
         const check = () => {
           if (seen || m.start === undefined || !holds(cond)) return;
           seen = true;
+          m.inPage = performance.now();
           obs.disconnect();
           afterFrame((t) => { m.end = t; });
         };
@@ -105,7 +106,8 @@ export const PROBES = `
   })();
 `;
 
-type Measured = { start?: number; end?: number };
+/** `inPage`: when the condition first held in the DOM (the frame showing it came after). */
+type Measured = { start?: number; inPage?: number; end?: number };
 declare global {
   interface Window {
     __bench: {
@@ -127,6 +129,13 @@ export async function measured(page: Page, timeout = 60_000): Promise<number> {
   await page.waitForFunction(() => window.__bench.m?.end !== undefined, undefined, { timeout, polling: 20 });
   return page.evaluate(() => window.__bench.m!.end! - window.__bench.m!.start!);
 }
+
+/**
+ * Of the last measurement, the milliseconds from the armed event to the change being in the page
+ * (before the frame that shows it): the page's own work for it, apart from the wait for and the
+ * work of that frame.
+ */
+export const inPageOf = (page: Page): Promise<number> => page.evaluate(() => window.__bench.m!.inPage! - window.__bench.m!.start!);
 
 /** When the armed condition showed, as epoch milliseconds (to compare with a Node clock). */
 export async function shownAtEpoch(page: Page, timeout = 30_000): Promise<number> {

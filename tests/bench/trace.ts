@@ -1,5 +1,7 @@
 // Optional: a Chromium performance trace (and a CPU profile) of one measured action, for finding
 // why a figure is what it is. Off unless BENCH_TRACE names a folder; nothing in a figure depends on it.
+// BENCH_PROFILE_ONLY=1: the CPU profile alone (a trace slows the page about twofold, a profile far
+// less); BENCH_SAMPLE_US: its sampling interval (100 µs unless set).
 import type { Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,13 +17,16 @@ export async function traced<T>(page: Page, name: string, action: () => Promise<
   const events: unknown[] = [];
   cdp.on('Tracing.dataCollected', (e: { value: unknown[] }) => events.push(...e.value));
   await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.setSamplingInterval', { interval: Number(process.env.BENCH_SAMPLE_US || 100) });
   await cdp.send('Profiler.start');
-  await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
+  const tracing = !process.env.BENCH_PROFILE_ONLY;
+  if (tracing) await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
   const result = await action();
-  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-  await cdp.send('Tracing.end');
-  await done;
+  if (tracing) {
+    const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.end');
+    await done;
+  }
   const { profile } = await cdp.send('Profiler.stop');
   writeFileSync(join(dir, `${name}.trace.json`), JSON.stringify({ traceEvents: events }));
   writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));

@@ -4,6 +4,7 @@ import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useInboxContext } from '../../renderer/src/screens/inbox-context';
 import { useUi } from '../../renderer/src/state/ui';
+import { ListOrder } from '../../renderer/src/conversations/list-order';
 
 const realMatchMedia = window.matchMedia;
 const narrow = (matches: boolean) => (window.matchMedia = ((query: string) => ({ ...realMatchMedia(query), matches })) as typeof window.matchMedia);
@@ -12,7 +13,7 @@ afterEach(() => (window.matchMedia = realMatchMedia));
 function context() {
   const ref = <T,>(current: T) => ({ current });
   const { result } = renderHook(() =>
-    useInboxContext({ actions: {} as never, orderRef: ref([]), directoryRef: ref(undefined as never), unsentRef: ref({ waiting: [], failed: [] }), rowsRef: ref(new Map()), conflictRef: ref(undefined), notifyRef: ref(undefined) }),
+    useInboxContext({ actions: {} as never, order: new ListOrder(), directoryRef: ref(undefined as never), unsentRef: ref({ waiting: [], failed: [] }), rowsRef: ref(new Map()), conflictRef: ref(undefined), notifyRef: ref(undefined) }),
   );
   return result.current();
 }

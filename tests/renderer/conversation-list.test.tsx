@@ -17,6 +17,7 @@ import { conv } from './fixtures';
 import type { DemoBridge } from './support/demo-bridge';
 import { demoBridge } from './support/demo-bridge';
 import { renderWithSession, silentBridge, testSession } from './support/render';
+import { ListOrder } from '../../renderer/src/conversations/list-order';
 
 let svc: DemoService;
 let demo: DemoBridge;
@@ -28,12 +29,12 @@ beforeAll(async () => {
 afterAll(() => svc.close());
 beforeEach(() => useUi.setState({ view: defaultView, activeConversationId: undefined, selectedConversationId: undefined }));
 
-const orderRef = { current: [] as readonly number[] };
+const order = new ListOrder();
 
 /** The list as the inbox mounts it: with the directory (inboxes, teams, labels) kept in sync. */
 function ListWithDirectory() {
   useDirectorySync();
-  return <ConversationList orderRef={orderRef} />;
+  return <ConversationList order={order} />;
 }
 const listbox = () => screen.getByRole('listbox', { name: /conversations/ });
 const renderedIds = () => within(listbox()).queryAllByRole('option').map((o) => Number(o.getAttribute('data-conversation-id')));
@@ -64,17 +65,17 @@ async function settled(view: ListView) {
 describe('ConversationList', () => {
   it('renders rows from the cache before the service answers', async () => {
     const session = testSession();
-    const { db } = renderWithSession(<ConversationList orderRef={orderRef} />, { bridge: silentBridge, session });
+    const { db } = renderWithSession(<ConversationList order={order} />, { bridge: silentBridge, session });
     await saveConversations(db, [conv(1, { assignee: 2, lastActivityAt: 10 }), conv(2, { assignee: 2, lastActivityAt: 20, unread: 3, preview: 'Where is my **refund**?' }), conv(3, { assignee: 9 })]);
     await waitFor(() => expect(renderedIds()).toEqual([2, 1]));
     const row = within(listbox()).getAllByRole('option')[0]!;
     expect(row.textContent).toContain('Where is my refund?');
     expect(within(row).getByLabelText('3 unread')).toBeTruthy();
-    await waitFor(() => expect(orderRef.current).toEqual([2, 1]));
+    await waitFor(() => expect(order.current).toEqual([2, 1]));
   }, 30_000);
 
   it('a press on a row starts reading that conversation, before the click opens it', async () => {
-    const { db, inbox } = renderWithSession(<ConversationList orderRef={orderRef} />, { bridge: silentBridge, session: testSession() });
+    const { db, inbox } = renderWithSession(<ConversationList order={order} />, { bridge: silentBridge, session: testSession() });
     await saveConversations(db, [conv(1, { assignee: 2, lastActivityAt: 10 }), conv(2, { assignee: 2, lastActivityAt: 20 })]);
     await waitFor(() => expect(renderedIds()).toEqual([2, 1]));
     const ahead = vi.spyOn(inbox.conversations.readAhead, 'ahead');
@@ -87,7 +88,7 @@ describe('ConversationList', () => {
   }, 30_000);
 
   it('reads the conversation whose row the pointer or the keyboard\'s highlight rests on, once it rests', async () => {
-    const { db, inbox } = renderWithSession(<ConversationList orderRef={orderRef} />, { bridge: silentBridge, session: testSession() });
+    const { db, inbox } = renderWithSession(<ConversationList order={order} />, { bridge: silentBridge, session: testSession() });
     await saveConversations(db, [conv(1, { assignee: 2, lastActivityAt: 10 }), conv(2, { assignee: 2, lastActivityAt: 20 }), conv(3, { assignee: 2, lastActivityAt: 5 })]);
     await waitFor(() => expect(renderedIds()).toEqual([2, 1, 3]));
     // The rows in sight are read ahead when the page is idle (the test below): done first.
@@ -122,7 +123,7 @@ describe('ConversationList', () => {
 
   it('reads the conversations in sight ahead while the page is idle, and again one whose read went', async () => {
     useUi.setState({ selectedConversationId: 3 });
-    const { db, inbox } = renderWithSession(<ConversationList orderRef={orderRef} />, { bridge: silentBridge, session: testSession() });
+    const { db, inbox } = renderWithSession(<ConversationList order={order} />, { bridge: silentBridge, session: testSession() });
     const readAhead = inbox.conversations.readAhead;
     // The first read is not kept (as when a write is heard while it is under way): read again.
     const prepare = vi.spyOn(readAhead, 'prepare').mockImplementationOnce(() => Promise.resolve());
@@ -151,7 +152,7 @@ describe('ConversationList', () => {
 
   it('shows the service\'s counts on the tabs and switches tabs', async () => {
     const user = userEvent.setup();
-    renderWithSession(<ConversationList orderRef={orderRef} />, { bridge: demo.bridge, session: { ...demo.session, id: testSession().id } });
+    renderWithSession(<ConversationList order={order} />, { bridge: demo.bridge, session: { ...demo.session, id: testSession().id } });
     const mine = await settled({ ...defaultView, tab: 'me' });
     const tab = (name: RegExp) => screen.getByRole('tab', { name });
     await waitFor(() => {

@@ -10,6 +10,7 @@ import { defaultView } from '../../renderer/src/conversations/view';
 import { InboxDb } from '../../renderer/src/db/schema';
 import { saveConversations } from '../../renderer/src/db/save';
 import { ConversationList } from '../../renderer/src/screens/ConversationList';
+import { ListOrder } from '../../renderer/src/conversations/list-order';
 import { useUi } from '../../renderer/src/state/ui';
 import { conv } from './fixtures';
 import { renderWithSession, silentBridge, testSession } from './support/render';
@@ -37,7 +38,7 @@ vi.mock('../../renderer/src/conversations/view', async (importOriginal) => {
   };
 });
 
-const orderRef = { current: [] as readonly number[] };
+const order = new ListOrder();
 const rowIds = () => within(screen.getByRole('listbox', { name: /conversations/ })).queryAllByRole('option').map((o) => o.getAttribute('data-conversation-id'));
 
 beforeEach(() => {
@@ -55,7 +56,7 @@ describe('early first rows that come after the first render', () => {
     rememberSession(name, 2);
     startEarlyRead();
 
-    renderWithSession(<ConversationList orderRef={orderRef} />, { bridge: silentBridge, session });
+    renderWithSession(<ConversationList order={order} />, { bridge: silentBridge, session });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(rowIds()).toEqual([]);
 

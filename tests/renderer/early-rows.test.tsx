@@ -13,9 +13,10 @@ import { ConversationList } from '../../renderer/src/screens/ConversationList';
 import { useUi } from '../../renderer/src/state/ui';
 import { conv } from './fixtures';
 import { renderWithSession, silentBridge, testSession } from './support/render';
+import { ListOrder } from '../../renderer/src/conversations/list-order';
 
 const key = viewKey(defaultView);
-const orderRef = { current: [] as readonly number[] };
+const order = new ListOrder();
 
 async function seeded() {
   const session = testSession();
@@ -50,7 +51,7 @@ describe('early first rows', () => {
     rememberSession(name, 2);
     startEarlyRead();
     await vi.waitFor(() => expect(earlyRows(name, 2, key)).toBeDefined());
-    renderWithSession(<ConversationList orderRef={orderRef} />, { bridge: silentBridge, session });
+    renderWithSession(<ConversationList order={order} />, { bridge: silentBridge, session });
     // Synchronously after the first render: no waitFor.
     const options = within(screen.getByRole('listbox', { name: /conversations/ })).queryAllByRole('option');
     expect(options.length).toBeGreaterThan(0);

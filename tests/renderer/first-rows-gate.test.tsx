@@ -20,6 +20,7 @@ import { useUi } from '../../renderer/src/state/ui';
 import { conv } from './fixtures';
 import type { Bridge } from '../../shared/bridge/contract';
 import { testSession } from './support/render';
+import { ListOrder } from '../../renderer/src/conversations/list-order';
 
 // The list's read of its whole view, counted.
 const wholeReads = vi.hoisted(() => ({ n: 0 }));
@@ -34,7 +35,7 @@ vi.mock('../../renderer/src/conversations/view', async (importOriginal) => {
   };
 });
 
-const orderRef = { current: [] as readonly number[] };
+const order = new ListOrder();
 const rowIds = () => within(screen.getByRole('listbox', { name: /conversations/ })).queryAllByRole('option').map((o) => o.getAttribute('data-conversation-id'));
 const outboxWord = () => screen.getByTestId('outbox-status').textContent;
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -89,7 +90,7 @@ async function coldOpen(rows: number) {
       <SessionProvider bridge={recordingBridge} session={session} expired={false}>
         <Running />
         <OutboxStatus />
-        <ConversationList orderRef={orderRef} />
+        <ConversationList order={order} />
       </SessionProvider>
     </QueryClientProvider>,
   );

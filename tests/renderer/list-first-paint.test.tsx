@@ -8,6 +8,7 @@ import type * as View from '../../renderer/src/conversations/view';
 import { defaultView } from '../../renderer/src/conversations/view';
 import { saveConversations } from '../../renderer/src/db/save';
 import { ConversationList } from '../../renderer/src/screens/ConversationList';
+import { ListOrder } from '../../renderer/src/conversations/list-order';
 import { useUi } from '../../renderer/src/state/ui';
 import { conv } from './fixtures';
 import { renderWithSession, silentBridge, testSession } from './support/render';
@@ -38,7 +39,7 @@ vi.mock('../../renderer/src/conversations/view', async (importOriginal) => {
   };
 });
 
-const orderRef = { current: [] as readonly number[] };
+const order = new ListOrder();
 const listbox = () => screen.getByRole('listbox', { name: /conversations/ });
 const options = () => within(listbox()).queryAllByRole('option');
 const setSize = () => Number(options()[0]?.getAttribute('aria-setsize') ?? 0);
@@ -54,23 +55,23 @@ const unassigned = Array.from({ length: 100 }, (_, i) => conv(201 + i, { lastAct
 describe('ConversationList first paint', () => {
   it('shows the first screenful before the whole view is read, then the whole view', async () => {
     gate.close();
-    const { db } = renderWithSession(<ConversationList orderRef={orderRef} />, { bridge: silentBridge, session: testSession() });
+    const { db } = renderWithSession(<ConversationList order={order} />, { bridge: silentBridge, session: testSession() });
     await saveConversations(db, mine);
 
     await waitFor(() => expect(setSize()).toBe(60));
     expect(Number(options()[0]!.getAttribute('data-conversation-id'))).toBe(100);
     expect(screen.getByRole('status').textContent).toContain('Loading…');
     // The keyboard order follows the rows in an effect, after the paint.
-    await waitFor(() => expect(orderRef.current.slice(0, 3)).toEqual([100, 99, 98]));
+    await waitFor(() => expect(order.current.slice(0, 3)).toEqual([100, 99, 98]));
 
     gate.open();
     await waitFor(() => expect(setSize()).toBe(100));
     expect(screen.getByRole('status').textContent).toContain('100 conversations');
-    await waitFor(() => expect(orderRef.current).toHaveLength(100));
+    await waitFor(() => expect(order.current).toHaveLength(100));
   }, 30_000);
 
   it('lays out only the rows in sight in the first frame with rows, and the rows around them after it', async () => {
-    const { db } = renderWithSession(<ConversationList orderRef={orderRef} />, { bridge: silentBridge, session: testSession() });
+    const { db } = renderWithSession(<ConversationList order={order} />, { bridge: silentBridge, session: testSession() });
     await saveConversations(db, mine);
     // The test scroller is 600 px tall (setup.ts): 9 rows of 67 px are in sight, 10 more below them.
     await waitFor(() => expect(options().length).toBeGreaterThan(0));
@@ -79,7 +80,7 @@ describe('ConversationList first paint', () => {
   }, 30_000);
 
   it('a row below the first screenful of the next view has not left it: the cursor stays on it', async () => {
-    const { db } = renderWithSession(<ConversationList orderRef={orderRef} />, { bridge: silentBridge, session: testSession() });
+    const { db } = renderWithSession(<ConversationList order={order} />, { bridge: silentBridge, session: testSession() });
     await saveConversations(db, [...mine, ...unassigned]);
     await waitFor(() => expect(setSize()).toBe(100));
     // The cursor on conversation 10: index 90 of Mine, index 190 of All.
@@ -101,13 +102,13 @@ describe('ConversationList first paint', () => {
     const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
     try {
       const session = testSession();
-      const first = renderWithSession(<ConversationList orderRef={orderRef} />, { bridge: silentBridge, session });
+      const first = renderWithSession(<ConversationList order={order} />, { bridge: silentBridge, session });
       await saveConversations(first.db, mine);
       await waitFor(() => expect(setSize()).toBe(100));
       first.unmount();
       // Opened again over the cache that now holds them (the same session's database): the first screenful comes first.
       wholeReads.n = 0;
-      renderWithSession(<ConversationList orderRef={orderRef} />, { bridge: silentBridge, session });
+      renderWithSession(<ConversationList order={order} />, { bridge: silentBridge, session });
       await waitFor(() => expect(setSize()).toBe(60));
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(wholeReads.n).toBe(0);

@@ -5,11 +5,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { defaultView } from '../../renderer/src/conversations/view';
 import { saveConversations } from '../../renderer/src/db/save';
 import { ConversationList } from '../../renderer/src/screens/ConversationList';
+import { ListOrder } from '../../renderer/src/conversations/list-order';
 import { useUi } from '../../renderer/src/state/ui';
 import { conv } from './fixtures';
 import { renderWithSession, silentBridge, testSession } from './support/render';
 
-const orderRef = { current: [] as readonly number[] };
+const order = new ListOrder();
 const listbox = () => screen.getByRole('listbox', { name: /conversations/ });
 const renderedIds = () => within(listbox()).queryAllByRole('option').map((o) => Number(o.getAttribute('data-conversation-id')));
 
@@ -17,7 +18,7 @@ beforeEach(() => useUi.setState({ view: defaultView, activeConversationId: undef
 
 describe('the list holds still under the agent', () => {
   it('a row the cursor is on keeps its place when its activity moves it; it moves once the cursor leaves it', async () => {
-    const { db } = renderWithSession(<ConversationList orderRef={orderRef} />, { bridge: silentBridge, session: testSession() });
+    const { db } = renderWithSession(<ConversationList order={order} />, { bridge: silentBridge, session: testSession() });
     const rows = [1, 2, 3, 4, 5].map((id) => conv(id, { assignee: 2, lastActivityAt: 1_000 - id, labels: [] }));
     await saveConversations(db, rows);
     await waitFor(() => expect(renderedIds()).toEqual([1, 2, 3, 4, 5]));
@@ -27,7 +28,7 @@ describe('the list holds still under the agent', () => {
     await saveConversations(db, [{ ...conv(3, { assignee: 2, lastActivityAt: 2_000, labels: ['vip'] }), updated_at: 2_000 }]);
     await waitFor(() => expect(within(listbox()).getByText('vip')).toBeTruthy());
     expect(renderedIds()).toEqual([1, 2, 3, 4, 5]);
-    expect(orderRef.current).toEqual([1, 2, 3, 4, 5]);
+    expect(order.current).toEqual([1, 2, 3, 4, 5]);
 
     // j: the cursor moves to #4; #3 takes its new place at the top, #4 stays where it is.
     act(() => useUi.getState().moveCursor(4));

@@ -21,6 +21,7 @@ import { demoBridge } from './support/demo-bridge';
 import type { DemoBridge } from './support/demo-bridge';
 import { actionContext } from './support/outbox-harness';
 import { offlineBridge, renderWithSession, testSession } from './support/render';
+import { ListOrder } from '../../renderer/src/conversations/list-order';
 
 let svc: DemoService;
 let demo: DemoBridge;
@@ -123,7 +124,7 @@ describe('offline completeness', () => {
 
 describe('tab counts', () => {
   it('count the agent\'s queued changes: a conversation reassigned away while the change waits leaves Mine\'s count with it', async () => {
-    const { db } = renderWithSession(<ConversationList orderRef={{ current: [] }} />, { bridge: demo.bridge, session: { ...demo.session, id: testSession().id } });
+    const { db } = renderWithSession(<ConversationList order={new ListOrder()} />, { bridge: demo.bridge, session: { ...demo.session, id: testSession().id } });
     const mineTab = () => Number(screen.getByTestId('count-me').textContent);
     const listed = () => within(screen.getByRole('listbox', { name: /conversations/ })).queryAllByRole('option');
     await waitFor(() => expect(document.querySelector('.list-status')?.textContent).toMatch(/^\d+ conversations?$/), { timeout: 10_000 });

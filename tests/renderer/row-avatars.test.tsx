@@ -14,6 +14,7 @@ import { pngImage } from '../support/sample-files';
 import { fakeBridge } from './fake-bridge';
 import { conv } from './fixtures';
 import { renderWithSession, testSession } from './support/render';
+import { ListOrder } from '../../renderer/src/conversations/list-order';
 
 beforeAll(() => {
   // jsdom has no object URLs.
@@ -23,7 +24,7 @@ beforeAll(() => {
 });
 beforeEach(() => useUi.setState({ view: defaultView, activeConversationId: undefined, selectedConversationId: undefined }));
 
-const orderRef = { current: [] as readonly number[] };
+const order = new ListOrder();
 const options = () => within(screen.getByRole('listbox', { name: /conversations/ })).queryAllByRole('option');
 const png = pngImage(8, 8).toString('base64');
 
@@ -41,7 +42,7 @@ describe('avatars on list rows', () => {
 
   it('initials, or the picture main fetched for a contact who has one, for the rows on screen only', async () => {
     const fake = fakeBridge({ 'files.avatar': () => ({ ok: true, value: { status: 'ok', kind: 'image', mime: 'image/png', size: 10, data: png } }) });
-    const { db } = renderWithSession(<ConversationList orderRef={orderRef} />, { bridge: fake.bridge, session: testSession() });
+    const { db } = renderWithSession(<ConversationList order={order} />, { bridge: fake.bridge, session: testSession() });
     // 2,000 rows; the even ones' contacts have a picture.
     await saveConversations(db, Array.from({ length: 2_000 }, (_, i) => mine(i + 1, (i + 1) % 2 === 0)));
     await waitFor(() => expect(options()[0]?.getAttribute('aria-setsize')).toBe('2000'));

@@ -15,6 +15,7 @@ import { useUi } from '../../renderer/src/state/ui';
 import { conv } from './fixtures';
 import { demoForFile } from './support/demo-bridge';
 import { renderWithSession, silentBridge, testSession } from './support/render';
+import { ListOrder } from '../../renderer/src/conversations/list-order';
 
 const renders = vi.hoisted(() => ({ avatar: 0, searchField: 0 }));
 vi.mock('../../renderer/src/components/Avatar', async (importOriginal) => {
@@ -46,8 +47,8 @@ const rowIds = () => within(listbox()).queryAllByRole('option').map((o) => Numbe
 
 describe('what a triage key renders', () => {
   it('a row resolved: the rows under it move, and only a row coming into the list renders what it shows', async () => {
-    const orderRef = { current: [] as readonly number[] };
-    const { db, inbox } = renderWithSession(<ConversationList orderRef={orderRef} />, { bridge: silentBridge, session: testSession() });
+    const order = new ListOrder();
+    const { db, inbox } = renderWithSession(<ConversationList order={order} />, { bridge: silentBridge, session: testSession() });
     const ids = Array.from({ length: 40 }, (_, i) => i + 1);
     await saveConversations(db, ids.map((id) => conv(id, { assignee: 2, lastActivityAt: 1_000 - id })));
     await waitFor(() => expect(rowIds().length).toBeGreaterThan(15));

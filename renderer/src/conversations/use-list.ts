@@ -9,6 +9,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'reac
 import { useLiveRevision } from '../live/revision';
 import { useSession } from '../platform/session';
 import { useUi } from '../state/ui';
+import type { ListOrder } from './list-order';
 import { adjustedCounts } from './counts';
 import { refreshCounts, revalidateView } from './revalidate';
 import type { ListView } from './view';
@@ -107,7 +108,7 @@ function useWholeView(db: InboxDb, view: ListView, meId: number, key: string, en
   return result;
 }
 
-export function useListView(view: ListView, orderRef: { current: readonly number[] }) {
+export function useListView(view: ListView, order: ListOrder) {
   const { bridge, db, session, client } = useSession();
   const meId = session.user.id;
   // The result carries its view's key, so rows of the previous view are never shown for this one.
@@ -200,9 +201,7 @@ export function useListView(view: ListView, orderRef: { current: readonly number
     enabled: firstRowsShown,
   });
 
-  useEffect(() => {
-    orderRef.current = rows?.map((r) => r.id) ?? [];
-  }, [rows, orderRef]);
+  useEffect(() => order.show(rows ?? []), [rows, order]);
 
   // The tab counts come from the service: once the agent's changes have landed, ask again.
   const landed = useLiveQueryAfterFirstRows(() => db.outbox.where('state').equals('confirmed').filter((e) => e.kind !== 'read' && e.kind !== 'unread').count(), [db]);
@@ -220,19 +219,25 @@ export function useListView(view: ListView, orderRef: { current: readonly number
 
   // A row that leaves the view (resolved while viewing Open) takes the cursor's place with it:
   // the cursor moves to the row that now sits where it was. Picks of rows gone from the view go too.
-  const previous = useRef<readonly number[]>([]);
+  // Scans of the rows, not an array of their ids per change (a triage key, 10,000 rows), and a set of
+  // them only while some are picked (a check of each pick against the whole view was 10,000² steps
+  // after "select all").
+  const previous = useRef<readonly CachedConversation[]>([]);
   useEffect(() => {
     // A first screenful says nothing about which rows left the view.
     if (!rows || !complete) return;
-    const ids = rows.map((r) => r.id);
     const ui = useUi.getState();
     const cursor = ui.activeConversationId;
-    if (cursor !== undefined && !ids.includes(cursor)) {
-      const was = previous.current.indexOf(cursor);
-      if (was >= 0 && ids.length) ui.setActive(ids[Math.min(was, ids.length - 1)]);
+    if (cursor !== undefined && !rows.some((r) => r.id === cursor)) {
+      const was = previous.current.findIndex((r) => r.id === cursor);
+      if (was >= 0 && rows.length) ui.setActive(rows[Math.min(was, rows.length - 1)]!.id);
     }
-    if (ui.bulkSelection.some((id) => !ids.includes(id))) ui.setBulk(ui.bulkSelection.filter((id) => ids.includes(id)));
-    previous.current = ids;
+    if (ui.bulkSelection.length) {
+      const inView = new Set<number>();
+      for (const r of rows) inView.add(r.id);
+      if (ui.bulkSelection.some((id) => !inView.has(id))) ui.setBulk(ui.bulkSelection.filter((id) => inView.has(id)));
+    }
+    previous.current = rows;
   }, [rows, complete]);
 
   return { rows, complete, counts, revalidate, painted };

@@ -11,6 +11,7 @@ import { ListTabs } from '../components/ListTabs';
 import { SyncBanner } from '../components/SyncBanner';
 import { useReadInSight } from '../conversation/use-read-in-sight';
 import { useReadIntent } from '../conversation/use-read-intent';
+import type { ListOrder } from '../conversations/list-order';
 import { useListView } from '../conversations/use-list';
 import { statusOptions, tabOptions } from '../conversations/view';
 import { useDirectory } from '../directory/use-directory';
@@ -22,7 +23,7 @@ import { useUi } from '../state/ui';
 export const ConversationList = memo(ConversationListView);
 
 /** `hidden`: a search's results stand in its place; it keeps its rows and place meanwhile. */
-function ConversationListView(props: { orderRef: { current: readonly number[] }; bulkActions?: BulkBarActions; hidden?: boolean }) {
+function ConversationListView(props: { order: ListOrder; bulkActions?: BulkBarActions; hidden?: boolean }) {
   const view = useUi((s) => s.view);
   const setView = useUi((s) => s.setView);
   const activeId = useUi((s) => s.activeConversationId);
@@ -38,7 +39,7 @@ function ConversationListView(props: { orderRef: { current: readonly number[] };
   const density = usePreferences((s) => s.density);
   const rowHeight = ROW_HEIGHTS[density];
 
-  const { rows, complete, counts, revalidate, painted } = useListView(view, props.orderRef);
+  const { rows, complete, counts, revalidate, painted } = useListView(view, props.order);
 
   const scroller = useRef<HTMLDivElement>(null);
   const count = rows?.length ?? 0;

@@ -2,7 +2,7 @@
 // its contact. Keyboard-first: one command registry drives the shortcuts, the palette (Ctrl/Cmd+K)
 // and the shortcuts sheet (?); triage pickers and the bulk bar act through the write path, whose
 // sender runs while the inbox is mounted. On narrow windows (200% zoom) one pane shows at a time.
-import { Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ConflictBar } from '../components/ConflictBar';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { TriagePickers } from '../components/TriagePickers';
@@ -22,6 +22,7 @@ import { useClientRunning, useSession } from '../platform/session';
 import type { SearchHit } from '../search/merge';
 import type { Overlay, PickerKind } from '../state/ui';
 import { useUi } from '../state/ui';
+import { ListOrder } from '../conversations/list-order';
 import { ConversationList } from './ConversationList';
 import { SearchPane } from './SearchResults';
 import { CommandPalette, ConversationView, NotificationSettings, preloadScreens, ShortcutsSheet, WaitingSettings } from './lazy-screens';
@@ -76,7 +77,7 @@ export function Inbox() {
       stopWarming?.();
     };
   }, [client]);
-  const orderRef = useRef<readonly number[]>([]);
+  const [order] = useState(() => new ListOrder());
   const registry = useMemo(() => createInboxCommands(), []);
   const directoryRef = useRef(directory);
   useEffect(() => {
@@ -90,7 +91,7 @@ export function Inbox() {
   useEffect(() => {
     notifyRef.current = { settings: notifySettings, update: updateNotify };
   }, [notifySettings, updateNotify]);
-  const context = useInboxContext({ actions: client.actions.context, orderRef, directoryRef, unsentRef, rowsRef, conflictRef, notifyRef });
+  const context = useInboxContext({ actions: client.actions.context, order, directoryRef, unsentRef, rowsRef, conflictRef, notifyRef });
   const bulkActions = useMemo(
     () => ({
       resolve: () => {
@@ -153,7 +154,7 @@ export function Inbox() {
         {/* The list stays mounted (hidden) under a search: back from it, the list is as it was, with no
             read of the whole view again (that read landed in the next search's first keystrokes). */}
         <ErrorBoundary what="the conversation list">
-          <ConversationList orderRef={orderRef} bulkActions={bulkActions} hidden={searching} />
+          <ConversationList order={order} bulkActions={bulkActions} hidden={searching} />
         </ErrorBoundary>
         {searching && (
           <ErrorBoundary what="the search results">

@@ -8,6 +8,7 @@ import * as triage from '../actions/agent-actions';
 import type { InboxCommandContext } from '../commands/inbox-commands';
 import type { NotificationCommandContext } from '../commands/notification-commands';
 import type { ActionContext } from '../actions/agent-actions';
+import type { ListOrder } from '../conversations/list-order';
 import type { CachedConversation } from '../db/schema';
 import type { Directory } from '../directory/use-directory';
 import { usePreferences } from '../state/preferences';
@@ -25,7 +26,7 @@ const queue = (p: Promise<unknown>) => void p.catch(() => useUi.getState().notif
 export function useInboxContext(opts: {
   /** The session's actions (client.actions.context): cache, agent, and the sender to wake. */
   actions: ActionContext;
-  orderRef: RefObject<readonly number[]>;
+  order: ListOrder;
   directoryRef: RefObject<Directory>;
   /** The open conversation's unsent messages (outbox seqs), kept current by the inbox. */
   unsentRef: RefObject<UnsentSeqs>;
@@ -36,7 +37,7 @@ export function useInboxContext(opts: {
   /** The session's notification settings as last read, and how to change them. */
   notifyRef: RefObject<Omit<NotificationCommandContext, 'now'> | undefined>;
 }): () => InboxCommandContext {
-  const { actions, orderRef, directoryRef, unsentRef, rowsRef, conflictRef, notifyRef } = opts;
+  const { actions, order, directoryRef, unsentRef, rowsRef, conflictRef, notifyRef } = opts;
   return useCallback((): InboxCommandContext => {
     const ui = useUi.getState();
     const open = (id: number) => {
@@ -65,7 +66,7 @@ export function useInboxContext(opts: {
       activeId: ui.activeConversationId,
       selectedId: ui.selectedConversationId,
       overlay: ui.overlay,
-      orderedIds: () => orderRef.current ?? [],
+      orderedIds: () => order.current,
       directory: directoryRef.current!,
       setView: (patch) => ui.setView(patch),
       setActive: (id) => ui.moveCursor(id),
@@ -116,9 +117,9 @@ export function useInboxContext(opts: {
           const id = ui.selectedConversationId;
           if (id === undefined) return;
           // The next one in the list as the agent sees it now, before the resolved row leaves it.
-          const order = orderRef.current ?? [];
-          const at = order.indexOf(id);
-          const next = at >= 0 ? (order[at + 1] ?? order[at - 1]) : order.find((x) => x !== id);
+          const ids = order.current;
+          const at = ids.indexOf(id);
+          const next = at >= 0 ? (ids[at + 1] ?? ids[at - 1]) : ids.find((x) => x !== id);
           queue(triage.setStatus(actions, [id], 'resolved'));
           if (next !== undefined) open(next);
           else {
@@ -141,6 +142,6 @@ export function useInboxContext(opts: {
         },
       },
     };
-  }, [actions, orderRef, directoryRef, unsentRef, rowsRef, conflictRef, notifyRef]);
+  }, [actions, order, directoryRef, unsentRef, rowsRef, conflictRef, notifyRef]);
 }
 

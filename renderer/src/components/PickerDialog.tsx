@@ -55,7 +55,7 @@ export function PickerDialog(props: Single | Multi) {
     input.current?.focus();
     // Back to where the agent was (the list, the conversation) when the dialog goes.
     return () => {
-      if (before?.isConnected) before.focus({ preventScroll: true });
+      if (before?.isConnected) before.focus();
     };
   }, []);
 

@@ -51,7 +51,7 @@ function CustomSnooze(props: { targets: readonly number[]; onClose(): void; onSn
     const before = document.activeElement as HTMLElement | null;
     field.current?.focus();
     return () => {
-      if (before?.isConnected) before.focus({ preventScroll: true });
+      if (before?.isConnected) before.focus();
     };
   }, []);
   const chosen = fromLocalInputValue(value);

@@ -13,16 +13,22 @@ afterEach(() => {
   g.IS_REACT_ACT_ENVIRONMENT = true;
 });
 
+/** Where the dialog renders, and a focused element standing for the list the agent was on. */
+function hostBesideFocusedList() {
+  const host = document.createElement('div');
+  document.body.append(host);
+  const list = document.createElement('div');
+  list.tabIndex = 0;
+  document.body.append(list);
+  list.focus();
+  return { host, list };
+}
+
 describe('a picker', () => {
   it('has the focus in its field as soon as it is in the page', async () => {
     // Rendered as the app renders (no act(), which would flush every effect before returning).
     g.IS_REACT_ACT_ENVIRONMENT = false;
-    const host = document.createElement('div');
-    document.body.append(host);
-    const list = document.createElement('div');
-    list.tabIndex = 0;
-    document.body.append(list);
-    list.focus();
+    const { host, list } = hostBesideFocusedList();
 
     // What has the focus when the dialog first appears: seen in the microtask after the DOM
     // change, before any later task (a key event, or React's passive effects) runs.
@@ -49,12 +55,7 @@ describe('a picker', () => {
     // There `focus()` brought the style of everything the key changed up to date: 2.5-3.2 ms of a
     // label, assign or snooze key (bench/README.md). Before the dialog's state changes, the style is
     // still the last frame's.
-    const host = document.createElement('div');
-    document.body.append(host);
-    const list = document.createElement('div');
-    list.tabIndex = 0;
-    document.body.append(list);
-    list.focus();
+    const { host, list } = hostBesideFocusedList();
     const root = createRoot(host);
     const focusedAt: Record<string, Element | null> = {};
     const render = () =>

@@ -6,16 +6,17 @@
 // sendFrame (two writes: header, payload) and a completion callback, per socket per event. At 200
 // sockets that was 2.5-3 µs of the service's CPU per socket per event against 1.8-2.7 µs for a bare
 // TCP write of the frame (bench). Here the frame is joined into one Buffer once per broadcast, and a
-// connection whose state allows it gets that Buffer written to its TCP socket directly, corked for
-// the turn like engine.io's own writes (write-coalescing.ts): the same bytes engine.io would write.
+// connection whose state allows it gets that Buffer written to its TCP socket directly, corked in
+// the batch of engine.io's own writes (write-coalescing.ts): the same bytes engine.io would write.
 //
 // Only where nothing engine.io or ws does could be overtaken or skipped:
 // - the engine.io connection is open, not upgrading, on the websocket transport, its write buffer
 //   empty and its transport writable: nothing of its own is queued or in flight (a ping, a packet
 //   sent to this socket alone, an earlier write waiting for its completion);
 // - its WebSocket is OPEN (not closing: no frame may follow a close frame), its TCP socket is
-//   writable and not asking writers to wait (`writableNeedDrain`: a slow reader then gets
-//   engine.io's path, which holds further packets until each write completes, as before);
+//   writable and its reader not behind (write-coalescing.ts's `backedUp`, what `writableNeedDrain`
+//   says of it but for the batch being held: a slow reader then gets engine.io's path, which holds
+//   further packets until each write completes, as before);
 // - the packet was pre-encoded (one text frame, no compression) and is not volatile.
 // Anything else goes through engine.io, as every packet did before. Both paths write to the one TCP
 // stream of the connection in call order, so a socket's events keep their order whichever path
@@ -25,7 +26,7 @@
 // for each.
 import type { Socket as NetSocket } from 'node:net';
 import type { Server } from 'socket.io';
-import type { CorkForTurn } from './write-coalescing';
+import type { WriteBatcher } from './write-coalescing';
 
 /** socket.io-adapter's options of a broadcast packet (shared by every socket it goes to). */
 interface PacketOptions {
@@ -49,7 +50,7 @@ interface SocketIoClient {
 const WS_OPEN = 1;
 
 /** The TCP socket to write a broadcast frame to directly, or undefined: engine.io's path. */
-function directSocket(conn: EngineConnection, opts: PacketOptions): NetSocket | undefined {
+function directSocket(conn: EngineConnection, opts: PacketOptions, batcher: WriteBatcher): NetSocket | undefined {
   if (opts.volatile || !opts.wsPreEncodedFrame) return undefined;
   if (conn.readyState !== 'open' || conn.upgrading || conn.writeBuffer.length !== 0) return undefined;
   const transport = conn.transport;
@@ -57,7 +58,7 @@ function directSocket(conn: EngineConnection, opts: PacketOptions): NetSocket | 
   const ws = transport.socket;
   if (ws?.readyState !== WS_OPEN) return undefined;
   const tcp = ws._socket;
-  if (!tcp || tcp.destroyed || !tcp.writable || tcp.writableNeedDrain) return undefined;
+  if (!tcp || tcp.destroyed || !tcp.writable || batcher.backedUp(tcp)) return undefined;
   return tcp;
 }
 
@@ -70,14 +71,14 @@ function frameOf(list: Buffer[]): Buffer {
 }
 
 /** Every connection of `io`'s main namespace writes broadcast frames directly where it can (above). */
-export function writeBroadcastFramesDirectly(io: Server, corkForTurn: CorkForTurn) {
+export function writeBroadcastFramesDirectly(io: Server, batcher: WriteBatcher) {
   io.on('connection', (socket) => {
     const client = socket.client as unknown as SocketIoClient;
     const viaEngine = client.writeToEngine.bind(client);
     client.writeToEngine = (encodedPackets, opts) => {
-      const tcp = directSocket(client.conn, opts);
+      const tcp = directSocket(client.conn, opts, batcher);
       if (!tcp) return viaEngine(encodedPackets, opts);
-      corkForTurn(tcp);
+      batcher.cork(tcp);
       tcp.write(frameOf(opts.wsPreEncodedFrame!));
     };
   });

@@ -21,7 +21,7 @@ import { viewingOf } from './presence';
 import { writeBroadcastFramesDirectly } from './broadcast-frames';
 import type { RoomWalkingAdapter } from './broadcast-targets';
 import { rememberBroadcastTargets } from './broadcast-targets';
-import { coalesceWrites, turnCorker } from './write-coalescing';
+import { coalesceWrites, writeBatcher } from './write-coalescing';
 
 export interface SocketIoOptions {
   /** How long a dropped client's missed events are kept for it (default two minutes). */
@@ -84,9 +84,9 @@ export function attachSocketIo(server: HttpServer, db: Db, options: SocketIoOpti
   });
   restoreOnlyIfStillAuthorized(io, db);
   rememberBroadcastTargets(io.of('/').adapter as unknown as RoomWalkingAdapter);
-  const corkForTurn = turnCorker();
-  coalesceWrites(io, corkForTurn);
-  writeBroadcastFramesDirectly(io, corkForTurn);
+  const batcher = writeBatcher();
+  coalesceWrites(io, batcher);
+  writeBroadcastFramesDirectly(io, batcher);
   io.use((socket, next) => {
     const auth = (socket.handshake.auth ?? {}) as Record<string, unknown>;
     const who = identifyHandshake(db, auth);

@@ -9,6 +9,7 @@ import { createContact, createMessage } from '../../server/store/writes';
 import { demoService } from '../support/demo-service';
 import type { DemoService } from '../support/demo-service';
 import { clientPath, createClientContact, extraTenant, hmacHex, startWidget, widgetRequest } from '../support/public-api';
+import { HOLD_MS } from '../../server/live/write-coalescing';
 import { connectSocket, countTcpWrites } from '../support/sockets';
 import type { TestSocket } from '../support/sockets';
 
@@ -296,6 +297,30 @@ describe('writes to a socket', () => {
     expect(got.map((r) => r.data.name)).toEqual(batch.map((i) => `${name} ${i}`));
     // One write per event (10) before; engine.io holds what comes while a write is pending.
     expect(writes.count).toBeLessThanOrEqual(2);
+  });
+
+  it('a steady stream of events, one a turn, leaves in a write per HOLD_MS, in order (server/live/write-coalescing.ts)', async () => {
+    const name = `Stream ${randomUUID()}`;
+    const s = await agent('alex@acme.example');
+    await expectAgentEvents(s);
+    const { tcp } = serverSide(s);
+    // Quiet first, so the stream's first event leaves at once.
+    await new Promise((r) => setTimeout(r, HOLD_MS * 2));
+    const writes = countTcpWrites(tcp);
+    const stream = Array.from({ length: 24 }, (_, i) => i + 1);
+    const all = Promise.all(stream.map((i) => s.next('contact.created', (d) => d.name === `${name} ${i}`)));
+    const started = performance.now();
+    for (const i of stream) {
+      createContact({ db: svc.db, bus: svc.bus, now: svc.clock() }, { accountId: svc.creds.accountId, name: `${name} ${i}` });
+      // The next event in a later turn: each turn was its own write before.
+      await new Promise((r) => setImmediate(r));
+    }
+    const lasted = performance.now() - started;
+    const got = await all;
+    expect(got.map((r) => r.data.name)).toEqual(stream.map((i) => `${name} ${i}`));
+    // The first event alone, then at most one write per HOLD_MS the stream lasted, and the last batch.
+    expect(writes.count).toBeLessThanOrEqual(2 + Math.ceil(lasted / HOLD_MS));
+    expect(writes.count).toBeLessThan(stream.length / 2);
   });
 });
 

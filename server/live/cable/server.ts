@@ -20,7 +20,7 @@ import { BEAT_INTERVAL_MS, frames, parseCommand, selectProtocol } from './protoc
 import type { CableConnection } from './room-channel';
 import { RoomChannel } from './room-channel';
 import { Streams } from './streams';
-import { turnCorker } from '../write-coalescing';
+import { writeBatcher } from '../write-coalescing';
 
 /** Commands are a few hundred bytes; a bigger frame closes the connection (1009), as socket.io's 1 MB limit would. */
 const MAX_FRAME_BYTES = 64 * 1024;
@@ -36,15 +36,15 @@ export function createCableServer(db: Db, clock: () => number, presence: Presenc
   const streams = new Streams();
   const channel = new RoomChannel(db, streams, presence, viewingChanged);
   const open = new Set<WebSocket>();
-  // A connection's frames of one event-loop turn leave in one TCP write (write-coalescing.ts), as socket.io's do.
-  const corkForTurn = turnCorker();
+  // A connection's frames of one batch leave in one TCP write (write-coalescing.ts), as socket.io's do.
+  const batcher = writeBatcher();
 
   function accept(ws: WebSocket) {
     const connection: CableConnection = {
       send: (frame) => {
         if (ws.readyState !== WebSocket.OPEN) return;
         const tcp = tcpOf(ws);
-        if (tcp) corkForTurn(tcp);
+        if (tcp) batcher.cork(tcp);
         ws.send(frame, TEXT);
       },
     };

@@ -1,17 +1,18 @@
 // The floor under live fan-out, for bench:server: bare Node TCP (no WebSocket, no socket.io), one
 // pre-built frame of an event's size written to each of `sockets` loopback connections per event,
-// one event per event-loop turn, and again with 4 events a turn sharing each socket's write (what
-// the service's write coalescing can do when events bunch). The receiving ends are a child
-// process that only counts bytes. Prints `floor {"batch1": µs, "batch4": µs}`: this process's CPU
-// per socket per event, what no server writing every event to every socket can go below here.
+// one event per event-loop turn, and again with 4 and with 16 events sharing each socket's write
+// (what the service's write batching does when events bunch, and under a steady stream:
+// server/live/write-coalescing.ts). The receiving ends are a child process that only counts bytes.
+// Prints `floor {"batch1": µs, "batch4": µs, "batch16": µs}`: this process's CPU per socket per
+// event, what no server writing every event to every socket can go below here.
 import { fork } from 'node:child_process';
 import type { AddressInfo, Socket } from 'node:net';
 import { connect, createServer } from 'node:net';
 
 const SOCKETS = Number(process.env.FLOOR_SOCKETS ?? 200);
 const EVENTS = 2_000;
-/** About a message.created frame's size (the payload with its conversation summary and sender). */
-const FRAME = Buffer.alloc(1_600, 0x61);
+/** A message.created frame's size in the bench's run (its socket.io packet was 837 bytes: the payload with its conversation summary and sender). */
+const FRAME = Buffer.alloc(840, 0x61);
 
 if (process.argv[2] === 'receive') {
   let open = 0;
@@ -40,7 +41,7 @@ if (process.argv[2] === 'receive') {
     const used = process.cpuUsage(before);
     return (used.user + used.system) / EVENTS / SOCKETS;
   };
-  const result = { batch1: await perSocketEvent(1), batch4: await perSocketEvent(4) };
+  const result = { batch1: await perSocketEvent(1), batch4: await perSocketEvent(4), batch16: await perSocketEvent(16) };
   console.log(`floor ${JSON.stringify(result)}`);
   child.kill();
   for (const s of sockets) s.destroy();

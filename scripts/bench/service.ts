@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { HOLD_MS } from '../../server/live/write-coalescing';
 import { startService } from '../lib/service-process';
 import { cpuMeter } from './cpu';
 import type { Figure } from './figures';
@@ -251,7 +252,7 @@ async function fanoutFloor(sockets: number) {
   await new Promise((done) => child.once('exit', done));
   const m = /floor (\{.*\})/.exec(out);
   if (!m) throw new Error(`fanout-floor.ts printed no result: ${out}`);
-  return JSON.parse(m[1]!) as { batch1: number; batch4: number };
+  return JSON.parse(m[1]!) as { batch1: number; batch4: number; batch16: number };
 }
 
 const pct = (n: number) => `${round(n * 100, 0)}% of a core`;
@@ -301,7 +302,7 @@ export async function benchService(o: ServiceBenchOptions): Promise<Figure[]> {
       'µs',
       '',
       undefined,
-      `fanout-floor.ts: one event per turn; ${round(floor.batch4, 2)} µs when 4 events a turn share each socket's write. Against the service's per-socket figure above: the floor under any server that writes every event to every socket`,
+      `fanout-floor.ts: one event per write; ${round(floor.batch4, 2)} µs when 4 events share each socket's write, ${round(floor.batch16, 2)} µs when 16 do (under a steady stream the service holds a socket's events up to ${HOLD_MS} ms: about ${Math.round((many.perSecond * HOLD_MS) / 1000)} a write at this run's rate). Against the service's per-socket figure above: the floor under any server that writes every event to every socket`,
     ),
   );
   // What two cores allow at the CPU each create cost all three processes in this run.

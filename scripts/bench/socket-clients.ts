@@ -10,10 +10,12 @@
 // app's main process uses too): open, connect with the handshake auth, answer pings, check event
 // frames. The service does exactly the work it does for socket.io-client, which would cost these
 // two shared cores several times more CPU to decode 200 copies of every event. Event frames are
-// checked as bytes (their prefix, then the create's number after `"content":"bench `), never
-// decoded into strings: these receivers are the load generator, and they share the service's cores.
-import WebSocket from 'ws';
+// checked as bytes where they lie in the TCP chunk (bench-websocket.ts; their prefix, then the
+// create's number after `"content":"bench `), never decoded into strings: these receivers are the
+// load generator, and they share the service's cores.
 import { benchNumber } from './bench-frames';
+import type { BenchWebSocket } from './bench-websocket';
+import { OPCODE_TEXT, openWebSocket } from './bench-websocket';
 
 interface Spec {
   auth: Record<string, unknown>;
@@ -21,10 +23,8 @@ interface Spec {
 }
 
 interface Receiver {
-  ws: WebSocket;
+  ws: BenchWebSocket;
   group: string;
-  /** seen[n]: the create numbered n was heard. */
-  seen: Uint8Array;
   count: number;
   /** message.created events of other messages (the warm-up's). */
   others: number;
@@ -33,28 +33,38 @@ interface Receiver {
 const sockets: Receiver[] = [];
 const wrong: Record<string, number> = {};
 function connect(url: string, spec: Spec, messages: number, onReady: () => void) {
-  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, { perMessageDeflate: false });
   // Room for numbers past the run's count, should the load generator number a request it never sends.
-  const entry: Receiver = { ws, group: spec.group, seen: new Uint8Array(messages * 2), count: 0, others: 0 };
-  sockets.push(entry);
-  ws.on('message', (data: Buffer) => {
-    const n = benchNumber(data);
+  const seen = new Uint8Array(messages * 2);
+  const fail = (why: string) => process.send!({ error: `socket failed: ${why}` });
+  const onFrame = (opcode: number, chunk: Buffer, start: number, end: number) => {
+    if (opcode !== OPCODE_TEXT) return fail(`frame of opcode ${opcode}`);
+    const n = benchNumber(chunk, start, end);
     if (n !== undefined) {
       if (n === -1) entry.others++; // another message.created: the warm-up's
-      else if (n >= entry.seen.length || entry.seen[n]) wrong[entry.group] = (wrong[entry.group] ?? 0) + 1;
+      else if (n >= seen.length || seen[n]) wrong[entry.group] = (wrong[entry.group] ?? 0) + 1;
       else {
-        entry.seen[n] = 1;
+        seen[n] = 1;
         entry.count++;
       }
       return;
     }
-    const text = data.toString();
+    const text = chunk.toString('utf8', start, end);
     if (text === '2') ws.send('3');
     else if (text.startsWith('0')) ws.send(`40${JSON.stringify(spec.auth)}`);
     else if (text.startsWith('40')) onReady();
     else if (text.startsWith('44')) process.send!({ error: `socket refused: ${text.slice(2)}` });
+  };
+  const ws = openWebSocket(`${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, (...frame) => {
+    try {
+      onFrame(...frame);
+    } catch (err) {
+      fail(String(err));
+    }
   });
-  ws.on('error', (err) => process.send!({ error: `socket failed: ${err.message}` }));
+  const entry: Receiver = { ws, group: spec.group, count: 0, others: 0 };
+  sockets.push(entry);
+  ws.opened.catch((err: Error) => fail(err.message));
+  ws.socket.on('error', (err) => fail(err.message));
 }
 
 process.on('message', (msg: { connect?: { url: string; sockets: Spec[]; messages: number }; report?: true; close?: true }) => {
@@ -73,7 +83,7 @@ process.on('message', (msg: { connect?: { url: string; sockets: Spec[]; messages
     process.send!({ counts, wrong, others });
   }
   if (msg.close) {
-    for (const s of sockets) s.ws.close();
+    for (const s of sockets) s.ws.socket.destroy();
     process.exit(0);
   }
 });

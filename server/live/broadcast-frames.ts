@@ -6,21 +6,20 @@
 // sendFrame (two writes: header, payload) and a completion callback, per socket per event. At 200
 // sockets that was 2.5-3 µs of the service's CPU per socket per event against 1.8-2.7 µs for a bare
 // TCP write of the frame (bench). Here the frame is joined into one Buffer once per broadcast, and a
-// connection whose state allows it gets that Buffer written to its TCP socket directly, corked in
-// the batch of engine.io's own writes (write-coalescing.ts): the same bytes engine.io would write.
+// connection whose state allows it gets that Buffer held for its TCP socket, written there with the
+// rest of its batch (write-coalescing.ts): the same bytes engine.io would write.
 //
 // Only where nothing engine.io or ws does could be overtaken or skipped:
 // - the engine.io connection is open, not upgrading, on the websocket transport, its write buffer
 //   empty and its transport writable: nothing of its own is queued or in flight (a ping, a packet
 //   sent to this socket alone, an earlier write waiting for its completion);
 // - its WebSocket is OPEN (not closing: no frame may follow a close frame), its TCP socket is
-//   writable and its reader not behind (write-coalescing.ts's `backedUp`, what `writableNeedDrain`
-//   says of it but for the batch being held: a slow reader then gets engine.io's path, which holds
-//   further packets until each write completes, as before);
+//   writable and not asking writers to wait (`writableNeedDrain`: a slow reader then gets
+//   engine.io's path, which holds further packets until each write completes, as before);
 // - the packet was pre-encoded (one text frame, no compression) and is not volatile.
-// Anything else goes through engine.io, as every packet did before. Both paths write to the one TCP
-// stream of the connection in call order, so a socket's events keep their order whichever path
-// each took; the direct path changes no engine.io state (its buffer stays empty, its transport
+// Anything else goes through engine.io, as every packet did before. Before engine.io writes to the
+// connection, what is held for it is written (write-coalescing.ts), so a socket's events keep
+// their order whichever path each took; the direct path changes no engine.io state (its buffer stays empty, its transport
 // writable), so its heartbeat, closing and recovery work as they did. A socket gets each broadcast
 // once: socket.io-adapter picks the sockets (every room, without duplicates) and calls this once
 // for each.
@@ -49,8 +48,8 @@ interface SocketIoClient {
 
 const WS_OPEN = 1;
 
-/** The TCP socket to write a broadcast frame to directly, or undefined: engine.io's path. */
-function directSocket(conn: EngineConnection, opts: PacketOptions, batcher: WriteBatcher): NetSocket | undefined {
+/** The WebSocket and its TCP socket to write a broadcast frame to directly, or undefined: engine.io's path. */
+function directSocket(conn: EngineConnection, opts: PacketOptions) {
   if (opts.volatile || !opts.wsPreEncodedFrame) return undefined;
   if (conn.readyState !== 'open' || conn.upgrading || conn.writeBuffer.length !== 0) return undefined;
   const transport = conn.transport;
@@ -58,8 +57,8 @@ function directSocket(conn: EngineConnection, opts: PacketOptions, batcher: Writ
   const ws = transport.socket;
   if (ws?.readyState !== WS_OPEN) return undefined;
   const tcp = ws._socket;
-  if (!tcp || tcp.destroyed || !tcp.writable || batcher.backedUp(tcp)) return undefined;
-  return tcp;
+  if (!tcp || tcp.destroyed || !tcp.writable || tcp.writableNeedDrain) return undefined;
+  return { ws, tcp };
 }
 
 /** Each broadcast's frame as one Buffer, made once for all its sockets (the list is the broadcast's own). */
@@ -76,10 +75,9 @@ export function writeBroadcastFramesDirectly(io: Server, batcher: WriteBatcher) 
     const client = socket.client as unknown as SocketIoClient;
     const viaEngine = client.writeToEngine.bind(client);
     client.writeToEngine = (encodedPackets, opts) => {
-      const tcp = directSocket(client.conn, opts, batcher);
-      if (!tcp) return viaEngine(encodedPackets, opts);
-      batcher.cork(tcp);
-      tcp.write(frameOf(opts.wsPreEncodedFrame!));
+      const direct = directSocket(client.conn, opts);
+      if (!direct) return viaEngine(encodedPackets, opts);
+      batcher.hold(direct.tcp, frameOf(opts.wsPreEncodedFrame!), direct.ws);
     };
   });
 }

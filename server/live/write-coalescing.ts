@@ -3,81 +3,154 @@
 // socket.io's broadcast encodes an event once and hands the same WebSocket frame to every socket,
 // but each socket then writes it at once: one write syscall per socket per event. On loopback that
 // syscall also runs the receiver's TCP stack, and it was most of what each listening socket cost a
-// message create (bench: 8 µs per socket per event, 200 sockets). Corking the socket's TCP
-// connection when engine.io flushes to it (or a broadcast writes its frame directly,
-// broadcast-frames.ts; or ActionCable sends, cable/server.ts), and uncorking the lot together later,
-// sends every frame written in between in one writev. While a write is pending engine.io buffers
-// further packets itself and flushes them together when it completes.
+// message create (bench: 8 µs per socket per event, 200 sockets). Here a socket's writes of a batch
+// leave together: engine.io's (corked when engine.io flushes to the connection, uncorked with the
+// batch; ActionCable's sends too, cable/server.ts), and a broadcast's frames written directly
+// (broadcast-frames.ts), which are held here and written as one Buffer when the batch is sent.
 //
-// When: a batch is uncorked once the turn's I/O callbacks have run (setImmediate), so an event
-// after a quiet spell leaves at once, as before. A batch that begins less than HOLD_MS after the
-// last one was uncorked is held until HOLD_MS after it: under a steady stream of events each socket
-// gets at most one write per HOLD_MS, whatever the rate. Much of a write's cost is per write (the
-// syscall, loopback's TCP on both sides; bench fanout floor, an 840-byte event to 200 sockets: about
-// 2.9 µs per socket per event written alone, 0.8 with 4 events a write, 0.35 with 16), and at
-// ~2,700 creates a second one turn gathered only a few. With the hold (bench:server, 200 sockets):
-// 0.8-0.9 µs of the service's CPU per socket per event, down from 1.1-1.3, and the receivers' per
-// event about a third lower too. An event waits at most HOLD_MS for it, well under a frame and
-// against live's budget of 250 ms (bench/README).
+// When: a batch is sent once the turn's I/O callbacks have run (setImmediate), so an event after a
+// quiet spell leaves at once, as before. A batch that begins less than HOLD_MS after the last one
+// was sent is held until HOLD_MS after it: under a steady stream of events each socket gets at most
+// one write per HOLD_MS, whatever the rate. Much of a write's cost is per write (the syscall,
+// loopback's TCP on both sides; bench fanout floor, an 840-byte event to 200 sockets: about 2.9 µs
+// per socket per event written alone, 0.8 with 4 events a write, 0.35 with 16), and at ~2,700
+// creates a second one turn gathered only a few. An event waits at most HOLD_MS for it, well under
+// a frame and against live's budget of 250 ms (bench/README).
 //
-// A slow reader still gets engine.io's path (broadcast-frames.ts): `backedUp` answers for a
-// socket corked here from what it was already waiting to send when the batch began, not from the
-// batch's own frames, which the hold itself keeps back.
+// Held frames: sockets that were sent the same frames in the same order (every agent of an account
+// hears every message) share one Buffer of them, joined once (Sequence). Written one by one into a
+// corked socket, each frame had cost a stream write of its own (fanout floor: 0.37-0.41 µs per
+// socket per event with 16 corked writes a socket, 0.21-0.29 with one write of the 16 joined).
+// Nothing else written to the socket may overtake what is held: engine.io's packets release it
+// first (coalesceWrites: engine.io announces each write to a connection with 'flush'), and the
+// direct path is taken only while engine.io has nothing of its own queued (broadcast-frames.ts).
+// What is held for a connection that has begun closing when the batch is sent is dropped: no frame
+// may follow a close frame (socket.io's connection state recovery sends it again on a reconnect).
 import type { Socket as NetSocket } from 'node:net';
 import type { Server } from 'socket.io';
-
-/** What an engine.io connection exposes that this needs (its first request and transport). */
-interface EngineSocket {
-  upgraded?: boolean;
-  transport: { name: string };
-  request: { socket?: NetSocket };
-}
 
 /** How long after a batch was sent the next one is held back at most (above). */
 export const HOLD_MS = 10;
 
-/** Corks sockets and sends what each was written in one write, together (above). */
+/** A WebSocket's state, read when the frames held for it are sent (1: open). */
+export interface FrameTarget {
+  readyState: number;
+}
+const OPEN = 1;
+
+/**
+ * The frames held in one batch as a tree of sequences: a node stands for the frames on the path to
+ * it, so sockets sent the same frames in the same order share a node, and its frames are joined
+ * into one Buffer once for all of them.
+ */
+class Sequence {
+  private next?: Sequence;
+  private others?: Map<Buffer, Sequence>;
+  private joined?: Buffer;
+
+  constructor(
+    private readonly frame?: Buffer,
+    private readonly before?: Sequence,
+  ) {}
+
+  then(frame: Buffer): Sequence {
+    if (this.next?.frame === frame) return this.next;
+    if (!this.next) return (this.next = new Sequence(frame, this));
+    let other = (this.others ??= new Map()).get(frame);
+    if (!other) this.others.set(frame, (other = new Sequence(frame, this)));
+    return other;
+  }
+
+  bytes(): Buffer {
+    if (!this.joined) {
+      const frames: Buffer[] = this.frame ? [this.frame] : [];
+      for (let s = this.before; s?.frame; s = s.before) frames.push(s.frame);
+      frames.reverse();
+      this.joined = frames.length === 1 ? frames[0]! : Buffer.concat(frames);
+    }
+    return this.joined;
+  }
+}
+
+interface Held {
+  sequence: Sequence;
+  target: FrameTarget;
+}
+
+/** Corks sockets and holds frames for them, and sends each socket's batch in one write, together (above). */
 export interface WriteBatcher {
   /** Corks `socket` until this batch is sent (once per batch, however often it is asked). */
   cork(socket: NetSocket): void;
-  /** Whether `socket`'s reader is behind: its writers should wait for 'drain' rather than add to it. */
-  backedUp(socket: NetSocket): boolean;
+  /** Holds `frame` for `socket` until this batch is sent; written then if `target` is still open. */
+  hold(socket: NetSocket, frame: Buffer, target: FrameTarget): void;
+  /** Writes what is held for `socket` now: before what another writer is about to write to it. */
+  release(socket: NetSocket): void;
 }
 
-/** A batcher: sockets it corks are uncorked together at the end of the turn, or HOLD_MS after the last batch. */
+/** A batcher: each batch is sent at the end of its turn, or HOLD_MS after the last one (above). */
 export function writeBatcher(holdMs = HOLD_MS, now: () => number = () => performance.now()): WriteBatcher {
-  /** Each corked socket, with the bytes it was already waiting to send when corked. */
-  const corked = new Map<NetSocket, number>();
+  const corked = new Set<NetSocket>();
+  const held = new Map<NetSocket, Held>();
+  let root = new Sequence();
   let sentAt = -Infinity;
-  const uncorkAll = () => {
+  const write = (socket: NetSocket, h: Held) => {
+    if (h.target.readyState === OPEN && !socket.destroyed && socket.writable) socket.write(h.sequence.bytes());
+  };
+  const send = () => {
     sentAt = now();
-    for (const s of corked.keys()) s.uncork();
+    for (const [socket, h] of held) write(socket, h);
+    held.clear();
+    root = new Sequence();
+    for (const s of corked) s.uncork();
     corked.clear();
+  };
+  /** The batch begins: it is sent at the end of this turn, or when the hold since the last is over. */
+  const begin = () => {
+    if (corked.size > 0 || held.size > 0) return;
+    const wait = sentAt + holdMs - now();
+    if (wait > 0) setTimeout(send, wait);
+    else setImmediate(send);
   };
   return {
     cork(socket) {
       if (socket.destroyed || corked.has(socket)) return;
-      if (corked.size === 0) {
-        const wait = sentAt + holdMs - now();
-        if (wait > 0) setTimeout(uncorkAll, wait);
-        else setImmediate(uncorkAll);
-      }
-      corked.set(socket, socket.writableLength);
+      begin();
       socket.cork();
+      corked.add(socket);
     },
-    backedUp(socket) {
-      const waiting = corked.get(socket);
-      return waiting === undefined ? socket.writableNeedDrain : waiting >= socket.writableHighWaterMark;
+    hold(socket, frame, target) {
+      const h = held.get(socket);
+      if (h) h.sequence = h.sequence.then(frame);
+      else {
+        begin();
+        held.set(socket, { sequence: root.then(frame), target });
+      }
+    },
+    release(socket) {
+      const h = held.get(socket);
+      if (!h) return;
+      held.delete(socket);
+      write(socket, h);
     },
   };
 }
 
-/** Corks each WebSocket connection of `io` when engine.io flushes to it. */
+/** What an engine.io connection exposes that this needs (its first request, its transport and that transport's ws). */
+interface EngineSocket {
+  upgraded?: boolean;
+  transport: { name: string; socket?: { _socket?: NetSocket } };
+  request: { socket?: NetSocket };
+}
+
+/** Before engine.io writes to a WebSocket connection of `io`: what is held for it goes first, then the connection is corked. */
 export function coalesceWrites(io: Server, batcher: WriteBatcher) {
   io.engine.on('flush', (conn: EngineSocket) => {
+    if (conn.transport.name !== 'websocket') return;
+    const tcp = conn.transport.socket?._socket;
+    if (tcp) batcher.release(tcp);
     // A connection that began as a WebSocket writes to the socket of its upgrade request; one
     // upgraded from long-polling writes elsewhere, and is left to write at once.
-    if (conn.upgraded || conn.transport.name !== 'websocket') return;
+    if (conn.upgraded) return;
     const socket = conn.request.socket;
     if (socket) batcher.cork(socket);
   });

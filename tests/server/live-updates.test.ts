@@ -391,6 +391,23 @@ describe('broadcast frames written directly (server/live/broadcast-frames.ts)', 
     expect(order).toEqual(['own 1', 'own 2', name]);
   });
 
+  it('held for the batch, go before packets engine.io writes after them, in order', async () => {
+    const s = await agent('alex@acme.example');
+    await hearAll('warm', s);
+    const { socket } = serverSide(s);
+    const last = s.next('presence.update', (d) => d.order === 2);
+    // The broadcasts are held for the batch (write-coalescing.ts); the packets written through
+    // engine.io in the same turn must not overtake them.
+    const first = broadcast('held 1');
+    const second = broadcast('held 2');
+    const conn = socket.conn as unknown as { write(data: string): void };
+    conn.write('2["presence.update",{"order":1}]');
+    conn.write('2["presence.update",{"order":2}]');
+    await last;
+    const order = s.received.slice(-4).map((r) => (r.name === 'presence.update' ? `own ${String(r.data.order)}` : String(r.data.name)));
+    expect(order).toEqual([first, second, 'own 1', 'own 2']);
+  });
+
   it('a connection whose TCP socket is gone when an event is broadcast gets it once, on recovery; the others once', async () => {
     const [dropped, stays] = [await agent('alex@acme.example'), await agent('alex@acme.example')];
     await hearAll('warm', dropped, stays);

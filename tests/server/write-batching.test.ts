@@ -1,13 +1,19 @@
-// server/live/write-coalescing.ts's batcher, with sockets that only count corks: when a batch is
-// sent, and whose reader it calls behind.
+// server/live/write-coalescing.ts's batcher, with sockets that only record corks and writes: when a
+// batch is sent, and what each socket gets written.
 import type { Socket as NetSocket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeBatcher } from '../../server/live/write-coalescing';
 
-function fakeSocket(opts: { writableLength?: number; writableNeedDrain?: boolean } = {}) {
-  const s = { corks: 0, destroyed: false, writableLength: opts.writableLength ?? 0, writableNeedDrain: opts.writableNeedDrain ?? false, writableHighWaterMark: 16_384 };
-  return Object.assign(s, { cork: () => s.corks++, uncork: () => s.corks-- }) as unknown as typeof s & NetSocket;
+function fakeSocket() {
+  const s = { corks: 0, destroyed: false, writable: true, writes: [] as Buffer[] };
+  return Object.assign(s, {
+    cork: () => s.corks++,
+    uncork: () => s.corks--,
+    write: (b: Buffer) => s.writes.push(b) > 0,
+  }) as unknown as typeof s & NetSocket;
 }
+const open = { readyState: 1 };
+const frame = (text: string) => Buffer.from(text);
 
 describe('writeBatcher', () => {
   let clock = 0;
@@ -29,37 +35,65 @@ describe('writeBatcher', () => {
     batcher.cork(a);
     batcher.cork(b);
     expect([a.corks, b.corks]).toEqual([1, 1]);
-    vi.runAllTicks();
     advance(0);
     expect([a.corks, b.corks]).toEqual([0, 0]);
     // 3 ms after that batch went: held until 10 ms after it.
     advance(3);
     batcher.cork(a);
+    batcher.hold(b, frame('x'), open);
     advance(6);
-    expect(a.corks).toBe(1);
+    expect([a.corks, b.writes.length]).toEqual([1, 0]);
     advance(1);
     expect(a.corks).toBe(0);
+    expect(b.writes.map(String)).toEqual(['x']);
     // Quiet again for longer than the hold: at once.
     advance(25);
-    batcher.cork(b);
+    batcher.hold(b, frame('y'), open);
     advance(0);
-    expect(b.corks).toBe(0);
+    expect(b.writes.map(String)).toEqual(['x', 'y']);
   });
 
-  it("calls a corked socket's reader behind by what it was waiting to send when corked, not by the batch it holds", () => {
+  it("writes each socket's held frames as one Buffer, shared by the sockets sent the same frames in the same order", () => {
     const batcher = writeBatcher(10, () => clock);
-    const keeping = fakeSocket({ writableLength: 0 });
-    batcher.cork(keeping);
-    // The batch's own frames pass the high-water mark: Node would say "wait for drain".
-    Object.assign(keeping, { writableLength: 40_000, writableNeedDrain: true });
-    expect(batcher.backedUp(keeping)).toBe(false);
-    const slow = fakeSocket({ writableLength: 20_000, writableNeedDrain: true });
-    batcher.cork(slow);
-    expect(batcher.backedUp(slow)).toBe(true);
-    // Not corked here: Node's own answer.
-    expect(batcher.backedUp(fakeSocket({ writableNeedDrain: true }))).toBe(true);
-    expect(batcher.backedUp(fakeSocket())).toBe(false);
+    const [a, b, c, d] = [fakeSocket(), fakeSocket(), fakeSocket(), fakeSocket()];
+    const [one, two, three] = [frame('1'), frame('2'), frame('3')];
+    for (const s of [a, b, c]) batcher.hold(s, one, open);
+    for (const s of [a, b]) batcher.hold(s, two, open);
+    batcher.hold(c, three, open);
+    batcher.hold(d, two, open);
     advance(0);
-    expect(batcher.backedUp(keeping)).toBe(true);
+    expect([a, b, c, d].map((s) => s.writes.map(String))).toEqual([['12'], ['12'], ['13'], ['2']]);
+    // Joined once for both.
+    expect(a.writes[0]).toBe(b.writes[0]);
+    // The next batch starts afresh.
+    advance(10);
+    batcher.hold(a, three, open);
+    advance(10);
+    expect(a.writes.map(String)).toEqual(['12', '3']);
+  });
+
+  it('writes what is held at once when released (before another writer), and not again with the batch', () => {
+    const batcher = writeBatcher(10, () => clock);
+    const a = fakeSocket();
+    batcher.hold(a, frame('held'), open);
+    batcher.release(a);
+    expect(a.writes.map(String)).toEqual(['held']);
+    batcher.release(a);
+    advance(10);
+    expect(a.writes.map(String)).toEqual(['held']);
+  });
+
+  it('drops what is held for a connection that began closing, or whose socket is gone, by the time the batch is sent', () => {
+    const batcher = writeBatcher(10, () => clock);
+    const closing = { readyState: 1 };
+    const [a, b, c] = [fakeSocket(), fakeSocket(), fakeSocket()];
+    batcher.hold(a, frame('to a'), closing);
+    batcher.hold(b, frame('to b'), open);
+    batcher.hold(c, frame('to c'), open);
+    closing.readyState = 2;
+    Object.assign(b, { destroyed: true });
+    advance(0);
+    expect([a.writes, b.writes].map((w) => w.length)).toEqual([0, 0]);
+    expect(c.writes.map(String)).toEqual(['to c']);
   });
 });

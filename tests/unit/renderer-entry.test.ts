@@ -4,10 +4,11 @@
 // tree-shakable form ('zod/mini'). A module that imports 'zod' and that the entry reaches, however
 // indirectly (a shared/ module included), brings the full form back: this catches it where lint
 // cannot (lint sees one file's imports; this follows them all). Lazily loaded screens may import
-// anything: only what the entry loads statically counts.
+// anything: only what the entry loads statically counts. FlexSearch (about 50 KB minified) runs in
+// the search index's worker; the page loads it only should the worker fail (index-runner.ts).
 import { build, type Metafile } from 'esbuild';
 import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -26,7 +27,8 @@ function entryInputs(meta: Metafile): string[] {
 }
 
 describe("the page's entry", () => {
-  it("holds zod's mini form, not its full form", async () => {
+  let inputs: string[] = [];
+  beforeAll(async () => {
     const result = await build({
       absWorkingDir: root,
       entryPoints: ['renderer/src/main.tsx'],
@@ -41,9 +43,18 @@ describe("the page's entry", () => {
       loader: { '.css': 'empty', '.svg': 'empty' },
       logLevel: 'silent',
     });
-    const inputs = entryInputs(result.metafile);
+    inputs = entryInputs(result.metafile);
+  }, 60_000);
+
+  it("holds zod's mini form, not its full form", () => {
     expect(inputs.filter((i) => i.includes('node_modules/zod/v4/classic/'))).toEqual([]);
     // It sees zod at all (the bridge's frames are parsed with it), so an empty list passes nothing.
     expect(inputs.some((i) => i.includes('node_modules/zod/v4/mini/'))).toBe(true);
-  }, 60_000);
+  });
+
+  it('holds no FlexSearch (the search index is built and searched in its worker)', () => {
+    expect(inputs.filter((i) => i.includes('node_modules/flexsearch/'))).toEqual([]);
+    // The search's own modules are there (hit keys, the runner): the list is the entry's.
+    expect(inputs.some((i) => i.endsWith('renderer/src/search/index-runner.ts'))).toBe(true);
+  });
 });

@@ -12,6 +12,7 @@
 // tolerance (MiniSearch's fuzzy matching went with it).
 import { Index } from 'flexsearch';
 import type { HitKind, SearchDoc } from './documents';
+import { keyOfDoc, parseKey, words } from './hit-keys';
 
 export interface EngineHit {
   key: string;
@@ -32,31 +33,11 @@ export interface EngineHit {
 /** How many completions of the word being typed are searched. */
 const COMPLETIONS = 6;
 const KINDS: readonly HitKind[] = ['conversation', 'message', 'contact'];
-const PREFIX: Record<HitKind, string> = { conversation: 'c', message: 'm', contact: 'p' };
-const KIND_OF: Record<string, HitKind> = { c: 'conversation', m: 'message', p: 'contact' };
-
-/** Words as the engine sees them: lower case, letters and digits (so `#4821` is `4821`). */
-export function words(text: string): string[] {
-  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-}
-
-/** A hit whose words are all in its title and none in its text was found by its title alone (a message by its sender's name). */
-export function nameOnly(hit: Pick<EngineHit, 'terms' | 'inTitle'>, text: string): boolean {
-  if (!hit.inTitle) return false;
-  const inText = new Set(words(text));
-  return !hit.terms.some((t) => inText.has(t));
-}
 
 /** FlexSearch ids: a number per document, its kind in the low two bits. */
 const idOf = (kind: HitKind, refId: number) => refId * 4 + KINDS.indexOf(kind);
 const kindOfId = (id: number) => KINDS[id % 4]!;
 const refIdOf = (id: number) => Math.floor(id / 4);
-export const keyOfDoc = (kind: HitKind, refId: number) => `${PREFIX[kind]}:${refId}`;
-export function parseKey(key: string): { kind: HitKind; refId: number } | undefined {
-  const kind = KIND_OF[key[0] ?? ''];
-  const refId = Number(key.slice(2));
-  return kind && key[1] === ':' && Number.isSafeInteger(refId) ? { kind, refId } : undefined;
-}
 
 const newIndex = () => new Index({ tokenize: 'strict', encode: (text: string) => text.split(' '), fastupdate: true });
 

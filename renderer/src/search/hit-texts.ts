@@ -5,7 +5,7 @@ import type { Table } from 'dexie';
 import type { InboxDb } from '../db/schema';
 import type { HitKind, SearchDoc } from './documents';
 import { contactDoc, conversationDoc, messageDoc } from './documents';
-import { parseKey } from './engine';
+import { parseKey } from './hit-keys';
 
 /** Texts kept once read (the hits of the last few queries). */
 const KEPT = 500;

@@ -3,8 +3,7 @@
 // worker fails to start or to open the cache falls back to this too, so search never just stops).
 import type { InboxDb } from '../db/schema';
 import type { InputActivity } from '../platform/input-activity';
-import type { IndexChange } from './index-core';
-import { IndexCore } from './index-core';
+import type { IndexChange, IndexCore } from './index-core';
 import type { FromIndexWorker, ToIndexWorker } from './index-protocol';
 import type { LocalHit } from './shown-hit';
 
@@ -56,16 +55,28 @@ function onAgentInput(tell: () => void): () => void {
   };
 }
 
+/**
+ * The index on the page. Its code (FlexSearch with it) is loaded only then: the app's page runs the
+ * index in a worker, and the entry a cold open evaluates does not carry it (bench/README.md).
+ * Changes and searches that come before it is loaded wait for it, in order.
+ */
 function onPage(db: InboxDb, changed: () => void, input: InputActivity | undefined): IndexRunner {
-  const core = new IndexCore(db, PAGE_SLICE_MS, changed, input);
-  const built = core.build();
+  let core: IndexCore | undefined;
+  const waiting: IndexChange[][] = [];
+  const loaded = import('./index-core').then((m) => {
+    const started = new m.IndexCore(db, PAGE_SLICE_MS, changed, input);
+    const built = started.build();
+    for (const changes of waiting.splice(0)) started.apply(changes);
+    core = started;
+    return { core: started, built };
+  });
   return {
-    built,
+    built: loaded.then((l) => l.built),
     get size() {
-      return core.size;
+      return core?.size ?? 0;
     },
-    apply: (changes) => core.apply(changes),
-    search: (query, limit, early) => core.search(query, limit, early),
+    apply: (changes) => (core ? core.apply(changes) : void waiting.push(changes)),
+    search: (query, limit, early) => loaded.then((l) => l.core.search(query, limit, early)),
     stop: () => undefined,
   };
 }

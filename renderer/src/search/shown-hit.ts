@@ -4,7 +4,7 @@
 // scans the texts, and the results paint once, snippets and all, rather than twice.
 import type { HitKind } from './documents';
 import type { EngineHit } from './engine';
-import { nameOnly } from './engine';
+import { nameOnly } from './hit-keys';
 import { oneLine, snippetAround } from './snippet';
 
 export interface LocalHit {

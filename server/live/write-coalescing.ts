@@ -98,11 +98,14 @@ export function writeBatcher(holdMs = HOLD_MS, now: () => number = () => perform
   };
   const send = () => {
     sentAt = now();
-    for (const [socket, h] of held) write(socket, h);
+    // The batch is taken out first: whatever its writes call back, or throw, the next batch starts clean.
+    const holding = [...held];
+    const uncorking = [...corked];
     held.clear();
-    root = new Sequence();
-    for (const s of corked) s.uncork();
     corked.clear();
+    root = new Sequence();
+    for (const [socket, h] of holding) write(socket, h);
+    for (const s of uncorking) s.uncork();
   };
   /** The batch begins: it is sent at the end of this turn, or when the hold since the last is over. */
   const begin = () => {

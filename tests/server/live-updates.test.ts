@@ -299,6 +299,45 @@ describe('writes to a socket', () => {
     expect(writes.count).toBeLessThanOrEqual(2);
   });
 
+  it('every socket hears every event once, in order, through broadcasts and its own packets mixed at random times', async () => {
+    const name = `Mixed ${randomUUID()}`;
+    const sockets = [await agent('alex@acme.example'), await agent('alex@acme.example'), await agent('sam@acme.example')];
+    for (const s of sockets) await expectAgentEvents(s);
+    const own = sockets.map((s) => serverSide(s).socket.conn as unknown as { write(data: string): void });
+    // A seeded order of broadcasts, packets written to one socket alone through engine.io (as its
+    // pings and a presence answer are), and waits that let batches go or be held.
+    let seed = 7;
+    const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+    const expected = sockets.map(() => [] as string[]);
+    const EVENTS = 300;
+    for (let i = 0; i < EVENTS; i++) {
+      const r = random();
+      if (r < 0.6) {
+        createContact({ db: svc.db, bus: svc.bus, now: svc.clock() }, { accountId: svc.creds.accountId, name: `${name} ${i}` });
+        for (const e of expected) e.push(`${name} ${i}`);
+      } else {
+        const k = Math.floor(random() * sockets.length);
+        own[k]!.write(`2["presence.update",{"mixed":${i}}]`);
+        expected[k]!.push(`own ${i}`);
+      }
+      const wait = random();
+      if (wait < 0.3) await new Promise((next) => setImmediate(next));
+      else if (wait < 0.4) await new Promise((next) => setTimeout(next, Math.floor(random() * HOLD_MS * 1.5)));
+    }
+    // A last broadcast all must hear: after it, nothing earlier can still arrive (per-socket order).
+    const last = `${name} last`;
+    const heardLast = Promise.all(sockets.map((s) => s.next('contact.created', (d) => d.name === last)));
+    createContact({ db: svc.db, bus: svc.bus, now: svc.clock() }, { accountId: svc.creds.accountId, name: last });
+    await heardLast;
+    sockets.forEach((s, k) => {
+      const got = s.received
+        .filter((r) => (r.name === 'contact.created' && String(r.data.name).startsWith(`${name} `) && r.data.name !== last) || (r.name === 'presence.update' && r.data.mixed !== undefined))
+        .map((r) => (r.name === 'presence.update' ? `own ${String(r.data.mixed)}` : String(r.data.name)));
+      expect(got).toEqual(expected[k]);
+    });
+    expect(expected.every((e) => e.length > EVENTS / 2)).toBe(true);
+  });
+
   it('a steady stream of events, one a turn, leaves in a write per HOLD_MS, in order (server/live/write-coalescing.ts)', async () => {
     const name = `Stream ${randomUUID()}`;
     const s = await agent('alex@acme.example');

@@ -96,4 +96,22 @@ describe('writeBatcher', () => {
     expect([a.writes, b.writes].map((w) => w.length)).toEqual([0, 0]);
     expect(c.writes.map(String)).toEqual(['to c']);
   });
+
+  it('starts the next batch clean when a write of this one throws', () => {
+    const batcher = writeBatcher(10, () => clock);
+    const [broken, a] = [fakeSocket(), fakeSocket()];
+    Object.assign(broken, {
+      write: () => {
+        throw new Error('write failed');
+      },
+    });
+    batcher.hold(broken, frame('lost'), open);
+    batcher.hold(a, frame('first'), open);
+    expect(() => advance(0)).toThrow('write failed');
+    // Neither a nor broken is left in a batch that will never be sent.
+    advance(20);
+    batcher.hold(a, frame('next'), open);
+    advance(0);
+    expect(a.writes.map(String).at(-1)).toBe('next');
+  });
 });

@@ -103,7 +103,10 @@ describe('main holds the live socket', () => {
     const good = await t.next(liveEvent('conversation.updated', (p) => (p.conversation as { id: number }).id === 77));
     expect(JSON.stringify(good.payload)).not.toContain('contact-secret-pubsub-token');
     expect(JSON.stringify(good.payload)).not.toContain('contact_inbox');
-    expect(t.emitted.filter((e) => e.name === 'live.event')).toEqual([good]);
+    // The answer to main's own update_presence may come in the same write as these (the service
+    // sends a socket's events of a batch together): it is no event of the test's.
+    const forwarded = t.emitted.filter((e) => e.name === 'live.event' && (e.payload as { type: string }).type !== 'presence.update');
+    expect(forwarded).toEqual([good]);
     const dropped = t.lines.filter((l) => l.includes('dropped a malformed'));
     expect(dropped).toEqual([expect.stringContaining('message.created event'), expect.stringContaining('conversation.updated event')]);
     expect(dropped[0]).toContain('id:');

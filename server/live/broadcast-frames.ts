@@ -19,10 +19,10 @@
 // - the packet was pre-encoded (one text frame, no compression) and is not volatile.
 // Anything else goes through engine.io, as every packet did before. Before engine.io writes to the
 // connection, what is held for it is written (write-coalescing.ts), so a socket's events keep
-// their order whichever path each took; the direct path changes no engine.io state (its buffer stays empty, its transport
-// writable), so its heartbeat, closing and recovery work as they did. A socket gets each broadcast
-// once: socket.io-adapter picks the sockets (every room, without duplicates) and calls this once
-// for each.
+// their order whichever path each took; the direct path changes no engine.io state (its buffer
+// stays empty, its transport writable), so its heartbeat, closing and recovery work as they did. A
+// socket gets each broadcast once: socket.io-adapter picks the sockets (every room, without
+// duplicates) and calls this once for each.
 import type { Socket as NetSocket } from 'node:net';
 import type { Server } from 'socket.io';
 import type { WriteBatcher } from './write-coalescing';

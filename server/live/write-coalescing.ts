@@ -93,10 +93,13 @@ export function writeBatcher(holdMs = HOLD_MS, now: () => number = () => perform
   const held = new Map<NetSocket, Held>();
   let root = new Sequence();
   let sentAt = -Infinity;
+  /** A send is scheduled (its batch may be empty by then: `release` takes a socket's frames out). */
+  let scheduled = false;
   const write = (socket: NetSocket, h: Held) => {
     if (h.target.readyState === OPEN && !socket.destroyed && socket.writable) socket.write(h.sequence.bytes());
   };
   const send = () => {
+    scheduled = false;
     sentAt = now();
     // The batch is taken out first: whatever its writes call back, or throw, the next batch starts clean.
     const holding = [...held];
@@ -109,7 +112,8 @@ export function writeBatcher(holdMs = HOLD_MS, now: () => number = () => perform
   };
   /** The batch begins: it is sent at the end of this turn, or when the hold since the last is over. */
   const begin = () => {
-    if (corked.size > 0 || held.size > 0) return;
+    if (scheduled) return;
+    scheduled = true;
     const wait = sentAt + holdMs - now();
     if (wait > 0) setTimeout(send, wait);
     else setImmediate(send);

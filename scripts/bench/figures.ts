@@ -30,6 +30,13 @@ export function percentile(xs: readonly number[], p: number): number {
 
 export const median = (xs: readonly number[]) => percentile(xs, 50);
 
+/** The item whose `key` is the median (nearest rank: the lower middle one of an even count). */
+export function medianBy<T>(items: readonly T[], key: (item: T) => number): T {
+  if (!items.length) throw new Error('no items');
+  const sorted = [...items].sort((a, b) => key(a) - key(b));
+  return sorted[Math.ceil(sorted.length / 2) - 1]!;
+}
+
 export const round = (n: number, digits = 1) => {
   const f = 10 ** digits;
   return Math.round(n * f) / f;

@@ -14,7 +14,7 @@ import { HOLD_MS } from '../../server/live/write-coalescing';
 import { startService } from '../lib/service-process';
 import { cpuMeter } from './cpu';
 import type { Figure } from './figures';
-import { absolute, against, median, round } from './figures';
+import { absolute, against, median, medianBy, round } from './figures';
 import type { CpuProfile } from './profile-summary';
 import { summarize } from './profile-summary';
 
@@ -90,12 +90,6 @@ interface Round {
 }
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-
-/** The round whose `ratio` is the median (the lower middle one of an even count). */
-function medianRound(rounds: Round[], ratio: (r: Round) => number): Round {
-  const sorted = [...rounds].sort((a, b) => ratio(a) - ratio(b));
-  return sorted[Math.ceil(sorted.length / 2) - 1]!;
-}
 
 /** One run of creates through the Client API, with `sockets` agent sockets that must each hear every one. */
 async function createRun(opts: { messages: number; warmup: number; connections: number; sockets: number; profile: boolean }): Promise<CreateRun> {
@@ -297,7 +291,7 @@ export async function benchService(o: ServiceBenchOptions): Promise<Figure[]> {
   o.log(`service: bare TCP writes of an event to ${o.sockets} sockets`);
   const floor = await fanoutFloor(o.sockets);
   const helloMean = hellos.reduce((a, h) => a + h.perSecond, 0) / hellos.length;
-  const byRatio = (run: (r: Round) => CreateRun) => medianRound(rounds, (r) => run(r).perSecond / r.hello);
+  const byRatio = (run: (r: Round) => CreateRun) => medianBy(rounds, (r) => run(r).perSecond / r.hello);
   const noneRound = byRatio((r) => r.none);
   const manyRound = byRatio((r) => r.many);
   const none = noneRound.none;

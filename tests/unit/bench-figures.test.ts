@@ -2,7 +2,7 @@
 // against their reference, the table, and the profile cut into stages. No timing is asserted here:
 // `npm run bench` measures; this checks that what it reports is computed as its README says.
 import { describe, expect, it } from 'vitest';
-import { absolute, against, markdownTable, percentile, table } from '../../scripts/bench/figures';
+import { absolute, against, markdownTable, medianBy, percentile, table } from '../../scripts/bench/figures';
 import type { CpuProfile } from '../../scripts/bench/profile-summary';
 import { summarize } from '../../scripts/bench/profile-summary';
 
@@ -14,6 +14,20 @@ describe('figures', () => {
     expect(percentile(xs, 10)).toBe(1);
     expect(percentile([42], 95)).toBe(42);
     expect(percentile([], 50)).toBeNaN();
+  });
+
+  it('the median round is the one with the middle ratio, whole (its own runs and reference)', () => {
+    const rounds = [
+      { name: 'a', creates: 5_000, hello: 100_000 },
+      { name: 'b', creates: 4_000, hello: 50_000 },
+      { name: 'c', creates: 3_000, hello: 50_000 },
+    ];
+    // Ratios 5%, 8%, 6%: the median is c's, though b has the middle creates/s.
+    expect(medianBy(rounds, (r) => r.creates / r.hello).name).toBe('c');
+    expect(medianBy([rounds[0]!], (r) => r.creates).name).toBe('a');
+    // An even count: the lower middle one.
+    expect(medianBy([1, 4, 2, 3], (x) => x)).toBe(2);
+    expect(() => medianBy([], (x: number) => x)).toThrow();
   });
 
   it('a figure against its reference carries the limit, the ratio and whether the target is met', () => {

@@ -14,6 +14,7 @@ import { follow, initialFollow, pillText } from '../conversation/follow';
 import { keepHeights, knownHeight } from '../conversation/thread-heights';
 import { threadItems } from '../conversation/thread-items';
 import type { ThreadItem } from '../conversation/thread-items';
+import { observeRememberedRect, rememberedViewport } from '../state/viewports';
 import { MessageBubble } from './MessageBubble';
 import type { UnsentInfo } from './unsent';
 
@@ -28,6 +29,9 @@ const TOP_ROOM_PX = 44;
  * frames' script time).
  */
 const Bubble = memo(MessageBubble);
+
+/** The messages' scroller measured, each size remembered for the next conversation opened (state/viewports.ts). */
+const observeThreadRect = observeRememberedRect('thread');
 
 /** What changed between two renders of the held messages, for the follow rules. */
 function changeOf(prev: readonly Message[], next: readonly Message[]): ThreadChange | undefined {
@@ -73,6 +77,7 @@ export function MessageList(props: {
 }) {
   const { messages, gaps, hasOlder, loadingOlder, onLoadOlder, unsent, olderUnavailable = false, newFrom, newFromPending = false, target } = props;
   const scroller = useRef<HTMLDivElement>(null);
+  const [initialRect] = useState(() => rememberedViewport('thread'));
   const items = useMemo(() => threadItems(messages, gaps, hasOlder, { newFrom }), [messages, gaps, hasOlder, newFrom]);
   const getItemKey = useCallback((i: number) => items[i]?.key ?? i, [items]);
   // We do not use the React Compiler; the virtualizer is meant to be read during render.
@@ -89,6 +94,9 @@ export function MessageList(props: {
     // It opens at the newest message: the first render with the messages is of the tail (the
     // offset clamps to the end), not of the oldest ones the scroll to the end then replaces.
     initialOffset: Number.MAX_SAFE_INTEGER,
+    // The size the last conversation's messages had: the first render has the tail in sight.
+    initialRect,
+    observeElementRect: observeThreadRect,
   });
 
   // Closing: what was measured is kept for the next time this thread opens.

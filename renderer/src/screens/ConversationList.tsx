@@ -1,8 +1,7 @@
 // The conversation list, laid out: tabs with counts, filters, the status line and the rows,
 // virtualized so 10,000 conversations scroll smoothly; the keyboard cursor (j/k) is the listbox's
 // active option. Its rows and upkeep come from `useListView` (conversations/use-list.ts).
-import type { Rect, Virtualizer } from '@tanstack/react-virtual';
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import type { BulkBarActions } from '../components/BulkBar';
 import { BulkBar } from '../components/BulkBar';
@@ -17,16 +16,12 @@ import { useListView } from '../conversations/use-list';
 import { statusOptions, tabOptions } from '../conversations/view';
 import { useDirectory } from '../directory/use-directory';
 import { useSession } from '../platform/session';
-import { rememberedListViewport, rememberListViewport } from '../state/list-viewport';
+import { observeRememberedRect, rememberedViewport } from '../state/viewports';
 import { usePreferences } from '../state/preferences';
 import { useUi } from '../state/ui';
 
-/** The virtualizer's own measurement of the scroller, each size also remembered for the next open. */
-const observeRememberedRect = (instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: Rect) => void) =>
-  observeElementRect(instance, (rect) => {
-    rememberListViewport(rect);
-    cb(rect);
-  });
+/** The list's scroller measured, each size remembered for the next open (state/viewports.ts). */
+const observeListRect = observeRememberedRect('list');
 
 /** Memoised: the inbox renders again when a picker opens or closes; the list's own state moves it. */
 export const ConversationList = memo(ConversationListView);
@@ -51,8 +46,8 @@ function ConversationListView(props: { order: ListOrder; bulkActions?: BulkBarAc
   const { rows, complete, counts, revalidate, painted } = useListView(view, props.order);
 
   const scroller = useRef<HTMLDivElement>(null);
-  // The size the list had when last open: the first render has the rows in sight (list-viewport.ts).
-  const [initialRect] = useState(rememberedListViewport);
+  // The size the list had when last open: the first render has the rows in sight (state/viewports.ts).
+  const [initialRect] = useState(() => rememberedViewport('list'));
   const count = rows?.length ?? 0;
   // Items keyed by index (the default), not by conversation: rows are never measured (fixed height),
   // so a key per row bought nothing, and a key function that changed with the rows made the
@@ -64,7 +59,7 @@ function ConversationListView(props: { order: ListOrder; bulkActions?: BulkBarAc
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeight,
     initialRect,
-    observeElementRect: observeRememberedRect,
+    observeElementRect: observeListRect,
     // The first frame with rows lays out and paints only those in sight; the ten on either side
     // that keep scrolling smooth follow in the frame after (a cold open painted twice the rows).
     overscan: painted ? 10 : 0,

@@ -3,17 +3,14 @@
 // read, asked later and queued behind it, answers. Both reads are held at gates here.
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionDbName } from '../../renderer/src/client/inbox-client';
 import { rememberSession, startEarlyRead, takeEarlyDb } from '../../renderer/src/conversations/early-rows';
 import type * as View from '../../renderer/src/conversations/view';
 import { defaultView } from '../../renderer/src/conversations/view';
-import { InboxDb } from '../../renderer/src/db/schema';
-import { saveConversations } from '../../renderer/src/db/save';
 import { ConversationList } from '../../renderer/src/screens/ConversationList';
 import { ListOrder } from '../../renderer/src/conversations/list-order';
 import { useUi } from '../../renderer/src/state/ui';
-import { conv } from './fixtures';
-import { renderWithSession, silentBridge, testSession } from './support/render';
+import { renderWithSession, silentBridge } from './support/render';
+import { seededCache } from './support/seeded-cache';
 
 const gates = vi.hoisted(() => {
   const gate = () => {
@@ -48,11 +45,7 @@ beforeEach(() => {
 
 describe('early first rows that come after the first render', () => {
   it('are shown when they come, while the list’s own read is still waiting', async () => {
-    const session = testSession();
-    const name = sessionDbName(session.id);
-    const db = new InboxDb(name);
-    await saveConversations(db, Array.from({ length: 80 }, (_, i) => conv(i + 1, { assignee: 2, lastActivityAt: 1_000 + i })));
-    db.close();
+    const { session, name } = await seededCache();
     rememberSession(name, 2);
     startEarlyRead();
 

@@ -3,29 +3,19 @@
 // only for that cache, agent and view; a signed-out session's cache is not read (or re-created).
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionDbName } from '../../renderer/src/client/inbox-client';
 import { earlyRows, forgetSession, rememberSession, startEarlyRead, takeEarlyDb } from '../../renderer/src/conversations/early-rows';
 import { defaultView, viewKey } from '../../renderer/src/conversations/view';
-import { InboxDb } from '../../renderer/src/db/schema';
-import { saveConversations } from '../../renderer/src/db/save';
 import { deleteSessionCache } from '../../renderer/src/platform/cache-purge';
 import { ConversationList } from '../../renderer/src/screens/ConversationList';
 import { useUi } from '../../renderer/src/state/ui';
-import { conv } from './fixtures';
-import { renderWithSession, silentBridge, testSession } from './support/render';
+import { renderWithSession, silentBridge } from './support/render';
+import { seededCache } from './support/seeded-cache';
 import { ListOrder } from '../../renderer/src/conversations/list-order';
 
 const key = viewKey(defaultView);
 const order = new ListOrder();
 
-async function seeded() {
-  const session = testSession();
-  const name = sessionDbName(session.id);
-  const db = new InboxDb(name);
-  await saveConversations(db, Array.from({ length: 80 }, (_, i) => conv(i + 1, { assignee: 2, lastActivityAt: 1_000 + i })));
-  db.close();
-  return { session, name };
-}
+const seeded = seededCache;
 
 beforeEach(() => {
   localStorage.clear();

@@ -7,18 +7,16 @@ import type { ProfilerOnRenderCallback } from 'react';
 import { Profiler } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../shared/api/records';
-import { sessionDbName } from '../../renderer/src/client/inbox-client';
 import { MessageList } from '../../renderer/src/components/MessageList';
 import { earlyRows, rememberSession, startEarlyRead, takeEarlyDb } from '../../renderer/src/conversations/early-rows';
 import { ListOrder } from '../../renderer/src/conversations/list-order';
 import { defaultView, viewKey } from '../../renderer/src/conversations/view';
-import { saveConversations } from '../../renderer/src/db/save';
-import { InboxDb } from '../../renderer/src/db/schema';
 import { ConversationList } from '../../renderer/src/screens/ConversationList';
 import { rememberedViewport, rememberViewport } from '../../renderer/src/state/viewports';
 import { useUi } from '../../renderer/src/state/ui';
-import { conv, msg } from './fixtures';
-import { renderWithSession, silentBridge, testSession } from './support/render';
+import { msg } from './fixtures';
+import { renderWithSession, silentBridge } from './support/render';
+import { seededCache } from './support/seeded-cache';
 
 const KEY = 'inbox.viewport.list';
 
@@ -57,11 +55,7 @@ describe('a cold open’s list', () => {
 
   /** The list mounted with early rows of an 80-conversation cache; the commits it made before its first frame. */
   async function coldOpen() {
-    const session = testSession();
-    const name = sessionDbName(session.id);
-    const db = new InboxDb(name);
-    await saveConversations(db, Array.from({ length: 80 }, (_, i) => conv(i + 1, { assignee: 2, lastActivityAt: 1_000 + i })));
-    db.close();
+    const { session, name } = await seededCache();
     rememberSession(name, 2);
     startEarlyRead();
     await vi.waitFor(() => expect(earlyRows(name, 2, viewKey(defaultView))).toBeDefined());

@@ -290,15 +290,16 @@ export async function benchService(o: ServiceBenchOptions): Promise<Figure[]> {
   const bare = await bareInsertRun(o.messages, o.warmup, o.connections);
   o.log(`service: bare TCP writes of an event to ${o.sockets} sockets`);
   const floor = await fanoutFloor(o.sockets);
-  const helloMean = hellos.reduce((a, h) => a + h.perSecond, 0) / hellos.length;
-  const byRatio = (run: (r: Round) => CreateRun) => medianBy(rounds, (r) => run(r).perSecond / r.hello);
+  const helloMean = mean(hellos.map((h) => h.perSecond));
+  const ratioOf = (run: (r: Round) => CreateRun) => (r: Round) => run(r).perSecond / r.hello;
+  const byRatio = (run: (r: Round) => CreateRun) => medianBy(rounds, ratioOf(run));
   const noneRound = byRatio((r) => r.none);
   const manyRound = byRatio((r) => r.many);
   const none = noneRound.none;
   const many = manyRound.many;
   const allOk = (run: (r: Round) => CreateRun) => rounds.every((r) => run(r).ok);
   const roundsNote = (run: (r: Round) => CreateRun) =>
-    `${rounds.length === 1 ? 'one round' : `the median of ${rounds.length} rounds (ratios ${rounds.map((r) => `${round((run(r).perSecond / r.hello) * 100, 2)}%`).join(', ')})`}`;
+    `${rounds.length === 1 ? 'one round' : `the median of ${rounds.length} rounds (ratios ${rounds.map((r) => `${round(ratioOf(run)(r) * 100, 2)}%`).join(', ')})`}`;
   const ref = (r: Round) => ({ limit: r.hello, limitName: 'hello world req/s' });
   const refMean = { limit: helloMean, limitName: 'hello world req/s, mean of the run' };
   const helloNote = `hello world ${hellos.map((h) => Math.round(h.perSecond)).join(', ')} req/s, one before the rounds and one after each; its server used ${pct(mean(hellos.map((h) => h.cpu.service!)))}, autocannon ${pct(mean(hellos.map((h) => h.cpu.generator!)))}`;
@@ -311,11 +312,12 @@ export async function benchService(o: ServiceBenchOptions): Promise<Figure[]> {
   const perSocket = cpu((r) => (perCreate(r.many, 'service') - perCreate(r.none, 'service')) / o.sockets);
   const generatorMany = cpu((r) => perCreate(r.many, 'generator'));
   const receiversMany = cpu((r) => perCreate(r.many, 'receivers'));
-  const ofRounds = rounds.length === 1 ? '' : ` (median of ${rounds.length} rounds)`;
+  const medianOfRounds = rounds.length === 1 ? '' : `median of ${rounds.length} rounds`;
+  const ofRounds = medianOfRounds && ` (${medianOfRounds})`;
   const figures: Figure[] = [
     against('service: creates/s, no agent sockets', none.perSecond, 'msg/s', ref(noneRound), '≥ 10% of hello world', (_v, r) => allOk((x) => x.none) && r >= 0.1, `${roundsNote((x) => x.none)}; ${none.delivery}; p50 ${none.latency.p50} ms, p99 ${none.latency.p99} ms; ${helloNote}`),
     against(`service: creates/s, ${o.sockets} agent sockets listening`, many.perSecond, 'msg/s', ref(manyRound), '≥ 5% of hello world', (_v, r) => allOk((x) => x.many) && r >= 0.05, `${roundsNote((x) => x.many)}; ${many.delivery}; p50 ${many.latency.p50} ms, p99 ${many.latency.p99} ms`),
-    absolute('service CPU per create, no sockets', serviceNone, 'µs', '', undefined, `${ofRounds ? `${ofRounds.slice(2, -1)}; ` : ''}service busy ${pct(none.cpu.service)}, waiting for a core ${round(none.serviceWaiting * 100, 0)}% of the run; load generator (autocannon) ${pct(none.cpu.generator)}, ${round(perCreate(none, 'generator'), 0)} µs per create`),
+    absolute('service CPU per create, no sockets', serviceNone, 'µs', '', undefined, `${medianOfRounds && `${medianOfRounds}; `}service busy ${pct(none.cpu.service)}, waiting for a core ${round(none.serviceWaiting * 100, 0)}% of the run; load generator (autocannon) ${pct(none.cpu.generator)}, ${round(perCreate(none, 'generator'), 0)} µs per create`),
     absolute(`service CPU per create, ${o.sockets} sockets`, serviceMany, 'µs', '', undefined, `service busy ${pct(many.cpu.service)}, waiting for a core ${round(many.serviceWaiting * 100, 0)}% of the run; autocannon ${pct(many.cpu.generator)}`),
     absolute(`service CPU per socket per event (${o.sockets} sockets)`, perSocket, 'µs', '', undefined, `what each listening socket adds to a create: the difference between a round's two runs over the sockets${ofRounds}`),
     absolute(`load generator CPU per create, ${o.sockets} sockets (autocannon + socket receivers)`, generatorMany + receiversMany, 'µs', '', undefined, `receivers ${pct(many.cpu.receivers)} (${round(receiversMany, 0)} µs per create, ${round(receiversMany / o.sockets, 2)} µs per event received), autocannon ${round(generatorMany, 0)} µs per create${ofRounds}`),

@@ -15,8 +15,6 @@ import { ListOrder } from '../../renderer/src/conversations/list-order';
 const key = viewKey(defaultView);
 const order = new ListOrder();
 
-const seeded = seededCache;
-
 beforeEach(() => {
   localStorage.clear();
   useUi.setState({ view: defaultView, activeConversationId: undefined, selectedConversationId: undefined });
@@ -24,7 +22,7 @@ beforeEach(() => {
 
 describe('early first rows', () => {
   it('reads the remembered session’s first rows, for that cache, agent and view only', async () => {
-    const { name } = await seeded();
+    const { name } = await seededCache();
     rememberSession(name, 2);
     startEarlyRead();
     await vi.waitFor(() => expect(earlyRows(name, 2, key)).toBeDefined());
@@ -37,7 +35,7 @@ describe('early first rows', () => {
   });
 
   it('the list’s first render shows them (no wait for its own read)', async () => {
-    const { session, name } = await seeded();
+    const { session, name } = await seededCache();
     rememberSession(name, 2);
     startEarlyRead();
     await vi.waitFor(() => expect(earlyRows(name, 2, key)).toBeDefined());
@@ -50,7 +48,7 @@ describe('early first rows', () => {
   });
 
   it('hands its database to that session’s client and closes it for another', async () => {
-    const { name } = await seeded();
+    const { name } = await seededCache();
     rememberSession(name, 2);
     startEarlyRead();
     const db = takeEarlyDb(name);
@@ -63,7 +61,7 @@ describe('early first rows', () => {
   });
 
   it('forgets a session whose cache was deleted at sign-out, so nothing re-creates it', async () => {
-    const { name, session } = await seeded();
+    const { name, session } = await seededCache();
     rememberSession(name, 2);
     await deleteSessionCache(session.id);
     startEarlyRead();

@@ -54,7 +54,7 @@ const rendererForbiddenGlobals = [
   { name: 'fetch', message: 'The renderer makes no network calls: ask main through the bridge.' },
   { name: 'XMLHttpRequest', message: 'The renderer makes no network calls: ask main through the bridge.' },
   { name: 'EventSource', message: 'The renderer makes no network calls: ask main through the bridge.' },
-  { name: 'WebSocket', message: 'Only renderer/src/platform/web-transport.ts opens a socket (to the local host).' },
+  { name: 'WebSocket', message: 'Only renderer/src/platform/web-transport.ts (and early-start.ts, for it) opens a socket (to the local host).' },
   { name: 'process', message: 'No Node in the renderer.' },
   { name: 'require', message: 'No Node in the renderer.' },
   { name: 'Buffer', message: 'No Node in the renderer.' },
@@ -126,8 +126,9 @@ export default tseslint.config(
     },
   },
   {
-    // The one sanctioned socket: the web-mode bridge transport to the local host process.
-    files: ['renderer/src/platform/web-transport.ts'],
+    // The sanctioned sockets: the web-mode bridge transport to the local host process, and the
+    // head's early script that begins its first connection for it (taken over by the transport).
+    files: ['renderer/src/platform/web-transport.ts', 'renderer/src/platform/early-start.ts'],
     rules: { 'no-restricted-globals': ['error', ...rendererForbiddenGlobals.filter((g) => g.name !== 'WebSocket')] },
   },
   { files: ['server/**/*.ts'], languageOptions: { globals: globals.node }, rules: { 'no-restricted-imports': boundary.server } },

@@ -1,12 +1,44 @@
 import react from '@vitejs/plugin-react';
+import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vite';
+
+// The renderer's head script (renderer/src/platform/early-start.ts) as a classic script of its own,
+// ahead of the entry in index.html. Not part of Vite's entry: index.html's module scripts become
+// one entry, evaluated after the whole ~650 KB are compiled, which is what the head script exists
+// to run before. esbuild bundles it alone (an IIFE: nothing it imports is shared with the entry,
+// so no chunk is loaded for it), named by its content's hash under assets/ like every built file,
+// so the web host and Electron's scheme serve it from the cache without asking again. A classic
+// script from our own origin is what the CSP (`script-src 'self'`) allows; no inline script.
+function earlyStartScript(entry: string): Plugin {
+  let fileName: string | undefined;
+  return {
+    name: 'inbox-early-start-script',
+    // The dev server serves the entry unbundled: the app starts both itself there, as without it.
+    apply: 'build',
+    async buildStart() {
+      const out = await build({ entryPoints: [entry], bundle: true, format: 'iife', minify: true, target: 'es2022', write: false, logLevel: 'silent' });
+      const source = out.outputFiles[0]!.text;
+      fileName = `assets/early-start-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;
+      this.emitFile({ type: 'asset', fileName, source });
+    },
+    transformIndexHtml() {
+      if (!fileName) return [];
+      // First in the head: parsed and run before the entry is even asked for.
+      return [{ tag: 'script', attrs: { src: `./${fileName}` }, injectTo: 'head-prepend' }];
+    },
+  };
+}
 
 // The renderer is built to static files served by the web-mode host or Electron's custom scheme.
 // Relative asset paths ('./') so both origins load the same build.
 export default defineConfig({
   root: 'renderer',
   base: './',
-  plugins: [react()],
+  // The head's early script (renderer/src/platform/early-start.ts), a classic script of its own.
+  plugins: [react(), earlyStartScript(fileURLToPath(new URL('./renderer/src/platform/early-start.ts', import.meta.url)))],
   // Loaded from disk (app:// or the local web host). What the first list rows do not need is split
   // off by dynamic imports (screens/lazy-screens.ts): less to parse and run before the first paint.
   build: { outDir: '../dist/renderer', emptyOutDir: true, sourcemap: true, target: 'es2022', chunkSizeWarningLimit: 1024 },

@@ -48,6 +48,12 @@ test('sign in, see the list, open a conversation, then read it offline from the 
   await expect(inbox.tab('All')).toHaveAttribute('aria-selected', 'true');
   await expect(inbox.rows().first()).toHaveAttribute('aria-setsize', String(openCount));
   await expect(inbox.offlineBanner()).toBeVisible();
+  // The head's early script (platform/early-start.ts) ran under the page's CSP and began the cache's
+  // open and the bridge's socket; the app took both over (nothing of them is left behind).
+  expect(await page.evaluate(() => {
+    const start = (window as { __inboxEarlyStart?: object }).__inboxEarlyStart;
+    return start && Object.keys(start);
+  })).toEqual([]);
   await inbox.openConversation(0);
   await expect(inbox.messages().last()).toHaveText(lastText ?? '');
   await page.screenshot({ path: screenshotPath('04-offline-from-cache') });

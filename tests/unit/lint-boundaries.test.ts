@@ -86,6 +86,7 @@ describe('process boundaries', { timeout: 60_000 }, () => {
     ['renderer importing its own module lazily', 'renderer/src/x.ts', "export const x = () => import('./screens/Inbox');"],
     ['main/core importing Node dynamically', 'main/core/x.ts', "export const x = () => import('node:fs/promises');"],
     ['the web transport opening its socket', 'renderer/src/platform/web-transport.ts', "export const x = () => new WebSocket('ws://127.0.0.1:1/bridge');"],
+    ['the head script beginning that socket', 'renderer/src/platform/early-start.ts', "export const x = () => new WebSocket('ws://127.0.0.1:1/bridge');"],
     ['server importing shared record types', 'server/x.ts', "import type { Conversation } from '../shared/api/records';\nexport type X = Conversation;"],
   ])('%s is allowed', async (_name, file, code) => {
     expect(await boundaryErrors(file, code)).toEqual([]);

@@ -58,3 +58,21 @@ describe("the page's entry", () => {
     expect(inputs.some((i) => i.endsWith('renderer/src/search/index-runner.ts'))).toBe(true);
   });
 });
+
+describe("the head's early script", () => {
+  it('bundles nothing but itself and its handover names (it runs before the entry, so it must stay small)', async () => {
+    const result = await build({
+      absWorkingDir: root,
+      entryPoints: ['renderer/src/platform/early-start.ts'],
+      bundle: true,
+      format: 'iife',
+      minify: true,
+      write: false,
+      metafile: true,
+      platform: 'browser',
+      logLevel: 'silent',
+    });
+    expect(Object.keys(result.metafile.inputs).sort()).toEqual(['renderer/src/platform/early-handoff.ts', 'renderer/src/platform/early-start.ts']);
+    expect(result.outputFiles[0]!.text.length).toBeLessThan(2_000);
+  });
+});

@@ -10,14 +10,12 @@ import type { CachedConversation } from '../db/schema';
 import type { Directory } from '../directory/cached-directory';
 import { readCachedDirectory } from '../directory/cached-directory';
 import { WAITING_SETTINGS_KEY } from '../waiting/settings-key';
+import { LAST_SESSION_KEY, releaseEarlyDatabase } from '../platform/early-handoff';
 import { useUi } from '../state/ui';
 import { readFirstRows, viewKey } from './view';
 
 /** Rows read first, ahead of the whole view: more than a tall window shows, plus overscan. */
 export const FIRST_ROWS = 60;
-
-/** Which session this browser showed last (its cache's name and the agent), not a secret. */
-const LAST_SESSION = 'inbox.lastSession';
 
 interface EarlyRead {
   dbName: string;
@@ -40,7 +38,7 @@ let early: EarlyRead | undefined;
 /** Remembers the session on screen, for the next cold open. */
 export function rememberSession(dbName: string, meId: number): void {
   try {
-    localStorage.setItem(LAST_SESSION, JSON.stringify({ dbName, meId }));
+    localStorage.setItem(LAST_SESSION_KEY, JSON.stringify({ dbName, meId }));
   } catch {
     // Storage refused (private mode, full): the next open reads after the handshake, as before.
   }
@@ -49,7 +47,7 @@ export function rememberSession(dbName: string, meId: number): void {
 /** The session remembered by `rememberSession`, if storage holds one that reads as one. */
 function lastSession(): { dbName: string; meId: number } | undefined {
   try {
-    const last = JSON.parse(localStorage.getItem(LAST_SESSION) ?? 'null') as { dbName?: unknown; meId?: unknown } | null;
+    const last = JSON.parse(localStorage.getItem(LAST_SESSION_KEY) ?? 'null') as { dbName?: unknown; meId?: unknown } | null;
     return typeof last?.dbName === 'string' && typeof last.meId === 'number' ? { dbName: last.dbName, meId: last.meId } : undefined;
   } catch {
     return undefined;
@@ -60,7 +58,7 @@ function lastSession(): { dbName: string; meId: number } | undefined {
 export function forgetSession(dbName: string): void {
   if (lastSession()?.dbName !== dbName) return;
   try {
-    localStorage.removeItem(LAST_SESSION);
+    localStorage.removeItem(LAST_SESSION_KEY);
   } catch {
     // As above.
   }
@@ -72,7 +70,7 @@ export function forgetSession(dbName: string): void {
  */
 export function startEarlyRead(): void {
   const last = lastSession();
-  if (!last) return;
+  if (!last) return releaseEarlyDatabase();
   const view = useUi.getState().view;
   const read: EarlyRead = { dbName: last.dbName, meId: last.meId, key: viewKey(view), db: new InboxDb(last.dbName) };
   early = read;
@@ -80,6 +78,8 @@ export function startEarlyRead(): void {
     (rows) => (read.rows = rows),
     () => undefined,
   );
+  // Dexie's connection is open once the rows are read (or failed): the head's early one has done its work.
+  void read.reading.finally(releaseEarlyDatabase);
   // Asked after the rows, so IndexedDB answers them first; small tables.
   void readCachedDirectory(read.db).then(
     (directory) => (read.directory = directory),

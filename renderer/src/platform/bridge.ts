@@ -1,6 +1,7 @@
 // Picks the bridge implementation: the Electron preload's `window.inboxBridge`, or web mode's
 // WebSocket transport. The rest of the renderer codes against the `Bridge` interface only.
 import type { Bridge } from '../../../shared/bridge/contract';
+import { SECRET_KEY } from './early-handoff';
 import { createWebTransport } from './web-transport';
 
 declare global {
@@ -8,8 +9,6 @@ declare global {
     inboxBridge?: Bridge;
   }
 }
-
-const SECRET_KEY = 'inbox.launchSecret';
 
 /**
  * The fragment without the launch secret (`#k=…`, alone or beside a route: `#/conversations/3&k=…`).

@@ -10,6 +10,7 @@ import type { Bridge, BridgeCallName, BridgeConnection, BridgeInput, BridgeOutpu
 import type { BridgeEventName, BridgeEventPayload } from '../../../shared/bridge/events';
 import type { Result } from '../../../shared/bridge/result';
 import { serverFrameSchema } from '../../../shared/bridge/wire';
+import { bridgeUrl, takeEarlySocket } from './early-handoff';
 
 const CALL_TIMEOUT_MS = 60_000;
 /**
@@ -32,13 +33,14 @@ interface Pending {
 
 export function createWebTransport(
   secret: string,
-  url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/bridge`,
+  url = bridgeUrl(location),
   opts: { callTimeoutMs?: number } = {},
 ): Bridge {
   let socket: WebSocket | undefined;
   let ready = false;
   let nextId = 1;
   let retryMs = 250;
+  let first = true;
   const pending = new Map<number, Pending>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const connectionListeners = new Set<(state: BridgeConnection) => void>();
@@ -57,9 +59,11 @@ export function createWebTransport(
 
   function connect() {
     ready = false;
-    const ws = new WebSocket(url);
+    // The first connection may be the one the head's script began (early-start.ts), already open.
+    const ws = (first && takeEarlySocket(url)) || new WebSocket(url);
+    first = false;
     socket = ws;
-    ws.onopen = () => {
+    const opened = () => {
       ws.send(JSON.stringify({ type: 'hello', secret }));
       // Calls already waiting (a cold open's first questions) go out right behind the hello, not a
       // round trip later after 'ready': the host reads a socket's frames in order and runs none on
@@ -70,6 +74,7 @@ export function createWebTransport(
         send(p);
       }
     };
+    ws.onopen = opened;
     ws.onmessage = (message) => {
       let data: unknown;
       try {
@@ -123,6 +128,8 @@ export function createWebTransport(
       setTimeout(connect, retryMs);
       retryMs = Math.min(retryMs * 2, 5_000);
     };
+    // Opened before these handlers were set: its open event went by unheard.
+    if (ws.readyState === WebSocket.OPEN) opened();
   }
   connect();
 

@@ -6,34 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EARLY_GLOBAL, LAST_SESSION_KEY, SECRET_KEY, releaseEarlyDatabase, takeEarlySocket } from '../../renderer/src/platform/early-handoff';
 import type { EarlyStart } from '../../renderer/src/platform/early-handoff';
 import { createWebTransport } from '../../renderer/src/platform/web-transport';
-
-class FakeSocket {
-  static CONNECTING = 0;
-  static OPEN = 1;
-  static all: FakeSocket[] = [];
-  readonly CONNECTING = 0;
-  readonly OPEN = 1;
-  readyState = FakeSocket.CONNECTING;
-  sent: unknown[] = [];
-  closed = false;
-  onopen?: () => void;
-  onmessage?: (m: { data: string }) => void;
-  onclose?: (e: { code: number }) => void;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.closed = true;
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = FakeSocket.OPEN;
-    this.onopen?.();
-  }
-}
+import { FakeSocket } from './support/fake-socket';
 
 const win = window as unknown as { [EARLY_GLOBAL]?: EarlyStart; inboxBridge?: unknown };
 

@@ -3,42 +3,7 @@
 // out on the next connection; one that times out before that is never sent.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createWebTransport } from '../../renderer/src/platform/web-transport';
-
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  static OPEN = 1;
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen?: () => void;
-  onmessage?: (m: { data: string }) => void;
-  onclose?: (e: { code: number }) => void;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  /** The connection opens (the page sends its hello); the host has not answered it yet. */
-  open() {
-    this.readyState = FakeSocket.OPEN;
-    this.onopen?.();
-  }
-  /** The host accepts the connection and the hello. */
-  accept() {
-    this.open();
-    this.onmessage?.({ data: JSON.stringify({ type: 'ready' }) });
-  }
-  reply(id: number, result: unknown) {
-    this.onmessage?.({ data: JSON.stringify({ type: 'reply', id, result }) });
-  }
-  drop() {
-    this.readyState = 3;
-    this.onclose?.({ code: 1006 });
-  }
-  calls() {
-    return this.sent.filter((f): f is { type: 'call'; id: number; name: string } => (f as { type: string }).type === 'call');
-  }
-}
+import { FakeSocket } from './support/fake-socket';
 
 beforeEach(() => {
   FakeSocket.all = [];

@@ -1,7 +1,7 @@
 // Picks the bridge implementation: the Electron preload's `window.inboxBridge`, or web mode's
 // WebSocket transport. The rest of the renderer codes against the `Bridge` interface only.
 import type { Bridge } from '../../../shared/bridge/contract';
-import { SECRET_KEY } from './early-handoff';
+import { SECRET_IN_HASH, SECRET_KEY } from './early-handoff';
 import { createWebTransport } from './web-transport';
 
 declare global {
@@ -24,7 +24,7 @@ export function withoutSecret(hash: string): string {
 
 /** Web mode: the secret arrives in the URL fragment once; keep it for reloads, then take it out of the address (this history entry included). */
 export function launchSecret(): string | undefined {
-  const match = /(?:^#|&)k=([A-Za-z0-9_-]+)/.exec(location.hash);
+  const match = SECRET_IN_HASH.exec(location.hash);
   if (match?.[1]) {
     sessionStorage.setItem(SECRET_KEY, match[1]);
     history.replaceState(null, '', location.pathname + location.search + withoutSecret(location.hash));

@@ -6,6 +6,8 @@
 export const LAST_SESSION_KEY = 'inbox.lastSession';
 /** Web mode's launch secret, kept for reloads by platform/bridge.ts. */
 export const SECRET_KEY = 'inbox.launchSecret';
+/** The launch secret in the address's fragment (`#k=…`, alone or beside a route), as the host hands it over. */
+export const SECRET_IN_HASH = /(?:^#|&)k=([A-Za-z0-9_-]+)/;
 /** Where the early script leaves what it started. */
 export const EARLY_GLOBAL = '__inboxEarlyStart';
 
@@ -39,7 +41,7 @@ export function takeEarlySocket(url: string): WebSocket | undefined {
   return undefined;
 }
 
-/** Closes the early script's raw connection to `name`'s cache (Dexie's own is open by now, or not wanted). */
+/** Closes the early script's raw connection to the remembered cache (Dexie's own is open by now, or not wanted). */
 export function releaseEarlyDatabase(): void {
   const start = early();
   start?.database?.release();

@@ -9,7 +9,7 @@
 // nothing, reads no rows and creates no database. Anything unexpected leaves it doing nothing: the
 // app then starts both itself, as without this script.
 import type { EarlyStart } from './early-handoff';
-import { bridgeUrl, EARLY_GLOBAL, LAST_SESSION_KEY, SECRET_KEY } from './early-handoff';
+import { bridgeUrl, EARLY_GLOBAL, LAST_SESSION_KEY, SECRET_IN_HASH, SECRET_KEY } from './early-handoff';
 
 /** How long the raw connection is held if the app never takes the cache (no session, another session). */
 const HOLD_MS = 10_000;
@@ -37,7 +37,7 @@ function warmCache(name: string): EarlyStart['database'] {
 }
 
 function hasLaunchSecret(): boolean {
-  return Boolean(sessionStorage.getItem(SECRET_KEY)) || /(?:^#|&)k=[A-Za-z0-9_-]+/.test(location.hash);
+  return Boolean(sessionStorage.getItem(SECRET_KEY)) || SECRET_IN_HASH.test(location.hash);
 }
 
 try {

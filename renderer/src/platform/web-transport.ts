@@ -40,7 +40,6 @@ export function createWebTransport(
   let ready = false;
   let nextId = 1;
   let retryMs = 250;
-  let first = true;
   const pending = new Map<number, Pending>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const connectionListeners = new Set<(state: BridgeConnection) => void>();
@@ -59,9 +58,9 @@ export function createWebTransport(
 
   function connect() {
     ready = false;
-    // The first connection may be the one the head's script began (early-start.ts), already open.
-    const ws = (first && takeEarlySocket(url)) || new WebSocket(url);
-    first = false;
+    // The first connection may be the one the head's script began (early-start.ts), already open;
+    // it is handed over once, so every later connection is the transport's own.
+    const ws = takeEarlySocket(url) ?? new WebSocket(url);
     socket = ws;
     const opened = () => {
       ws.send(JSON.stringify({ type: 'hello', secret }));

@@ -14,8 +14,15 @@
 
 /** A run of this many characters without white space is no word anyone reads: it gets break points. */
 export const LONG_RUN = 200;
-/** Characters between the break points given inside a long run. */
-export const RUN_CHUNK = 32;
+/**
+ * Characters between the break points given inside a long run. Small enough that the line breaker
+ * never looks far (Arabic in one 3,000-letter node: 9-16 ms to lay out; in chunks of 256: 2 ms), large
+ * enough that a piece holds few of them: every <wbr> starts a shaping item of its own, and for each
+ * item of a script this machine has no font for (Thai, Han, Hangul, Ethiopic on a bare Linux)
+ * Chromium looks for a fallback font again, about 0.2 ms each. 3,000 Thai letters with a break every
+ * 32 took 12-28 ms to lay out without a Thai font, every 256 3-4 ms (bench README, 2026-12-02).
+ */
+export const RUN_CHUNK = 256;
 /**
  * How much of a message is shown before the agent asks for the rest: about a screenful. At 10,000
  * characters, the frame that opened a conversation whose newest message was one long word laid it

@@ -56,7 +56,7 @@ const BLOCKS = 'p, li, ul, ol, blockquote, pre, h1, h2, h3, h4, h5, h6, table, t
 /**
  * Text, with every long run without a space (pieces.ts: Chromium's line breaking of one is
  * quadratic) in a `span.long-run` (styles.css: `word-break: break-all`) holding a `<wbr>` every
- * few characters: the line breaker then never looks at more than a few characters at a time. The
+ * RUN_CHUNK characters: the line breaker then never looks further than that at a time. The
  * text itself is unchanged (copying it gives what the contact sent).
  */
 function appendText(doc: Document, into: Node, text: string) {

@@ -4,14 +4,14 @@
 // there, counts what arrives while they are scrolled up ("N new messages ↓"), and loads older
 // pages as they scroll up. The virtualizer's end anchoring (anchorTo: 'end') keeps the first
 // visible message where it was when older messages are prepended, so the position never jumps.
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { measureElement as measureFromLayout, useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Message } from '../../../shared/api/records';
 import { isLocalMessage, markerOf } from '../model/intent';
 import type { HistoryGap } from '../db/schema';
 import type { FollowState, ThreadChange } from '../conversation/follow';
 import { follow, initialFollow, pillText } from '../conversation/follow';
-import { keepHeights, knownHeight } from '../conversation/thread-heights';
+import { heightAt, keepHeights, knownHeight } from '../conversation/thread-heights';
 import { threadItems } from '../conversation/thread-items';
 import type { ThreadItem } from '../conversation/thread-items';
 import { observeRememberedRect, rememberedViewport } from '../state/viewports';
@@ -87,6 +87,19 @@ export function MessageList(props: {
     getScrollElement: () => scroller.current,
     // Heights from the last time this thread was open (conversation/thread-heights.ts), else a guess.
     estimateSize: (i) => knownHeight(String(getItemKey(i))) ?? 96,
+    // An item mounting is measured on the spot, which reads the layout in the middle of the commit;
+    // the positions the virtualizer then writes make the next read (its own, of the scroller) lay
+    // the thread out again: two layouts in a switch's task (issue 14, a profile: 3.2 and 3.3 ms).
+    // An item laid out before at this very width takes the height it had instead. Its
+    // ResizeObserver still reports the real one after the frame's layout: one changed since (an
+    // edit) is placed right from the next frame, where before it was in the first.
+    measureElement: (el, entry, instance) => {
+      if (!entry) {
+        const kept = heightAt(String(getItemKey(instance.indexFromElement(el))), instance.scrollRect?.width ?? 0);
+        if (kept !== undefined) return kept;
+      }
+      return measureFromLayout(el, entry, instance);
+    },
     getItemKey,
     anchorTo: 'end',
     paddingStart: TOP_ROOM_PX,
@@ -100,7 +113,7 @@ export function MessageList(props: {
   });
 
   // Closing: what was measured is kept for the next time this thread opens.
-  useEffect(() => () => keepHeights(virtualizer.itemSizeCache), [virtualizer]);
+  useEffect(() => () => keepHeights(virtualizer.itemSizeCache, virtualizer.scrollRect?.width ?? 0), [virtualizer]);
 
   const followState = useRef<FollowState>(initialFollow);
   const [shown, setShown] = useState<FollowState>(initialFollow);

@@ -125,6 +125,8 @@ export function useConversation(id: number, notify: (text: string) => void) {
   const notCached = cursor === null && isUnreachable(latest.error);
   return {
     meId: client.me.id,
+    /** The cache has not answered yet (its row, messages and the rest come in one read). */
+    reading: read === undefined,
     conversation,
     record,
     messages,

@@ -78,7 +78,10 @@ export function ConversationView(props: { conversationId: number }) {
           </>
         )}
       </section>
-      {conversation && (contactPanelOpen || narrowPane === 'contact') && <ContactPanel conversation={conversation} />}
+      {/* Its place is kept while the cache's first answer is on its way: the messages are laid out
+          in the width they keep, not wider and again narrower a moment later when the contact
+          comes with them (issue 14: that re-measured the thread in every switch). */}
+      {(contactPanelOpen || narrowPane === 'contact') && (conversation ? <ContactPanel conversation={conversation} /> : c.reading && <aside className="contact-panel" aria-hidden="true" />)}
     </>
   );
 }

@@ -49,7 +49,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     throw new Error(`No built renderer in ${options.staticDir}: run \`npm run build\` first.`);
   }
   const secret = options.secret ?? newLaunchSecret();
-  const app = Fastify({ logger: false });
+  // Closing ends every connection, not only idle ones: a page's request under way when the close
+  // began kept its connection alive after the answer, and the close waited keep-alive's 72 s for it
+  // (CI: the e2e fixture's close past its timeout). The host closes only when its process is done
+  // with it; the page reconnects to the next one and asks again.
+  const app = Fastify({ logger: false, forceCloseConnections: true });
   let port = 0;
 
   app.addHook('onRequest', async (request, reply) => {

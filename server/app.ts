@@ -5,6 +5,7 @@ import type { Db } from './db/open';
 import { openDatabase } from './db/open';
 import { EventBus } from './events/bus';
 import { installBodyParsing } from './http/body';
+import { closeConnectionsWhileClosing } from './http/closing';
 import { allowCors } from './http/cors';
 import { frameworkErrors, installErrorHandling } from './http/errors';
 import { advertiseExtensions } from './http/extensions';
@@ -124,6 +125,7 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
   const bus = new EventBus();
   bus.onListenerError = (err, event) => app.log.error({ err, event: event.name }, 'event listener failed');
   installErrorHandling(app);
+  closeConnectionsWhileClosing(app);
   useZodSchemas(app);
   advertiseExtensions(app);
   installBodyParsing(app);

@@ -4,6 +4,7 @@
 import net from 'node:net';
 import { expect, it } from 'vitest';
 import { demoService } from '../support/demo-service';
+import { within } from '../support/within';
 
 it('answers a request under way when the close begins, with Connection: close, and closes at once', async () => {
   const svc = await demoService();
@@ -18,12 +19,10 @@ it('answers a request under way when the close begins, with Connection: close, a
   // The head and part of the body: the request is under way, its handler not yet run.
   socket.write(`POST /public/api/v1/inboxes/no-such-inbox/contacts HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
   await new Promise((resolve) => setTimeout(resolve, 100));
-  let timer: NodeJS.Timeout | undefined;
   const closed = svc.close().then(() => 'closed');
   await new Promise((resolve) => setTimeout(resolve, 50));
   socket.write(body.slice(10));
-  const outcome = await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(() => resolve('still closing after 5 s'), 5_000)))]);
-  clearTimeout(timer);
+  const outcome = await within(closed, 5_000);
   if (outcome !== 'closed') socket.destroy();
   expect(outcome).toBe('closed');
   await ended;

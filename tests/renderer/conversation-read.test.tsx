@@ -179,6 +179,59 @@ describe('useLiveRead', () => {
     hook.unmount();
   });
 
+  describe('a first answer already in memory (inMemory)', () => {
+    function fromMemory(db: InboxDb, inMemory: () => ConversationRead | undefined, first: () => Promise<ConversationRead>) {
+      let renders = 0;
+      const hook = renderHook(() => {
+        renders++;
+        return useLiveRead(`${db.name}/5`, () => readConversation(db, 5), keepSameRead, { first, inMemory, covers: (shown) => conversationParts(db, 5, shown) });
+      });
+      return { hook, renders: () => renders };
+    }
+
+    it('shows in the first render; the first read answering the same renders nothing more', async () => {
+      const db = await cached();
+      const held = await readConversation(db, 5);
+      const first = vi.fn(() => Promise.resolve(held));
+      const { hook, renders } = fromMemory(db, () => held, first);
+      // Before any promise has settled.
+      expect(hook.result.current).toBe(held);
+      expect(renders()).toBe(1);
+      await act(() => settle());
+      expect(first).toHaveBeenCalledTimes(1);
+      expect(hook.result.current).toBe(held);
+      expect(renders()).toBe(1);
+      // It knows what it showed rests on: an edit of one of its messages shows at once, before
+      // liveQuery would follow by the clock.
+      liveReadSettings.followAfterMs = 60_000;
+      try {
+        await act(() => db.messages.update(2, { content: 'edited' }));
+        await waitFor(() => expect(hook.result.current?.messages[1]!.content).toBe('edited'));
+      } finally {
+        liveReadSettings.followAfterMs = 250;
+      }
+      hook.unmount();
+    });
+
+    it('is replaced when the first read answers otherwise (a write overtook it meanwhile)', async () => {
+      const db = await cached();
+      const held = await readConversation(db, 5);
+      await db.messages.update(3, { content: 'written meanwhile' });
+      const { hook } = fromMemory(db, () => held, () => readConversation(db, 5));
+      expect(hook.result.current).toBe(held);
+      await waitFor(() => expect(hook.result.current?.messages[2]!.content).toBe('written meanwhile'));
+      hook.unmount();
+    });
+
+    it('nothing in memory: nothing until the first read answers, as before', async () => {
+      const db = await cached();
+      const { hook } = fromMemory(db, () => undefined, () => readConversation(db, 5));
+      expect(hook.result.current).toBeUndefined();
+      await waitFor(() => expect(hook.result.current?.messages.map((m) => m.id)).toEqual([1, 2, 3]));
+      hook.unmount();
+    });
+  });
+
   it('a failed read fails the render, as useLiveQuery does', async () => {
     const db = await cached();
     const failing = () => Promise.reject(new Error('cache unreadable'));

@@ -251,3 +251,50 @@ describe('a read of a conversation about to be opened (prepare)', () => {
     expect(reads()).toBe(1);
   });
 });
+
+describe('what a view can show in its first render (peek)', () => {
+  it('is a kept read, left kept: the view still takes the same one', async () => {
+    const db = await cached();
+    const ahead = new ConversationReadAhead(db);
+    expect(ahead.peek(5)).toBeUndefined();
+    const read = await keepRead(db, ahead, 5);
+    expect(ahead.peek(5)).toBe(read);
+    expect(ahead.holds(5)).toBe(true);
+    expect(await ahead.take(5)).toBe(read);
+    // Taken: nothing in memory for the next view.
+    expect(ahead.peek(5)).toBeUndefined();
+  });
+
+  it('is a read the press asked, once it has answered and while it is fresh; nothing while it is under way', async () => {
+    const db = await cached();
+    let now = 0;
+    const ahead = new ConversationReadAhead(db, () => now);
+    ahead.ahead(5);
+    expect(ahead.peek(5)).toBeUndefined();
+    await new Promise((done) => setTimeout(done, 50));
+    const answered = ahead.peek(5);
+    expect(answered?.messages.map((m) => m.id)).toEqual([1, 2, 3]);
+    expect(ahead.peek(6)).toBeUndefined();
+    expect(await ahead.take(5)).toBe(answered);
+    // Asked over a second ago: the view reads afresh, so there is nothing to show first.
+    ahead.ahead(6);
+    await new Promise((done) => setTimeout(done, 50));
+    expect(ahead.peek(6)).toBeDefined();
+    now = 1_001;
+    expect(ahead.peek(6)).toBeUndefined();
+  });
+
+  it('is never what a write overtook', async () => {
+    const db = await cached();
+    const ahead = new ConversationReadAhead(db);
+    await keepRead(db, ahead, 5);
+    await db.conversations.update(5, { unreadCount: 4 });
+    expect(ahead.peek(5)).toBeUndefined();
+    // Asked by a press, a write heard after it answered.
+    ahead.ahead(6);
+    await new Promise((done) => setTimeout(done, 50));
+    expect(ahead.peek(6)).toBeDefined();
+    Dexie.on.storagemutated.fire({ [`idb://${db.name}/messages/`]: new RangeSet(10) });
+    expect(ahead.peek(6)).toBeUndefined();
+  });
+});

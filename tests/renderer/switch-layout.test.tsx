@@ -1,7 +1,8 @@
-// What a switch lays out (issue 14). The thread is laid out once, in the width it keeps: the contact
-// panel's place is held while the conversation's first read is on its way (the panel came with the
-// read and narrowed the thread a moment after it was measured wide), and an item laid out before at
-// this width mounts at the height it had, without reading the layout in the switch's commit.
+// What a switch lays out (issue 14). The thread is laid out once, in the width it keeps: a
+// conversation read ahead shows its messages and contact in the switch's first commit; otherwise the
+// contact panel's place is held while the conversation's first read is on its way (the panel came
+// with the read and narrowed the thread a moment after it was measured wide), and an item laid out
+// before at this width mounts at the height it had, without reading the layout in the switch's commit.
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../shared/api/records';
@@ -34,6 +35,21 @@ describe('the contact panel while a conversation is read', () => {
     expect(panel()!.getAttribute('aria-hidden')).toBe('true');
     await screen.findByRole('complementary', { name: 'Contact details' });
     expect(document.querySelectorAll('aside.contact-panel')).toHaveLength(1);
+  });
+
+  it('is the contact from the first render, with the messages, when the conversation was read ahead', async () => {
+    const { db, inbox, rerenderWith } = renderWithSession(<></>, { bridge: silentBridge });
+    await saveConversations(db, [conv(7)]);
+    await recordPage(db, 7, { kind: 'latest' }, range(1, 20, 7));
+    await inbox.conversations.readAhead.prepare(7);
+    expect(inbox.conversations.readAhead.holds(7)).toBe(true);
+    rerenderWith(<ConversationView conversationId={7} />);
+    // One commit: nothing awaited since the render, and no empty place held.
+    expect(screen.getByRole('complementary', { name: 'Contact details' })).toBeTruthy();
+    expect(document.querySelectorAll('aside.contact-panel[aria-hidden="true"]')).toHaveLength(0);
+    expect(document.querySelector('article[data-message-id="20"]')).not.toBeNull();
+    // The view took the read it showed.
+    expect(inbox.conversations.readAhead.holds(7)).toBe(false);
   });
 
   it('leaves no empty place when the conversation is not cached', async () => {

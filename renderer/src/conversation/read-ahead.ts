@@ -16,7 +16,9 @@
 // while the page is idle (use-read-in-sight.ts), and the row the pointer or the keyboard's
 // highlight rests on (use-read-intent.ts). Kept like a closed view's read, such a read opens that
 // conversation without an IndexedDB read; a click or a key that opens it then shows its messages
-// in its own frame, where a read asked by the click came in after that frame.
+// in its own frame, where a read asked by the click came in after that frame. A read in memory
+// (`peek`) is shown by the view's first render: the switch is one commit (the view, its messages
+// and its contact), not the view empty, then a commit with them that lays the thread out again.
 //
 // Nothing kept is dropped for its age: a write to what it rests on forgets it, and that is what
 // keeps it current; the counts bound the memory (60 messages a read).
@@ -52,6 +54,8 @@ interface Pending {
   id: number;
   at: number;
   read: Promise<ConversationRead>;
+  /** What it read, once it has answered. */
+  settled?: ConversationRead;
   /** A write to the tables it reads since it started: what it read may be overtaken. */
   written: boolean;
 }
@@ -105,6 +109,17 @@ export class ConversationReadAhead {
     return this.keptFor(id) !== undefined;
   }
 
+  /**
+   * What `take(id)` would answer, when it is already in memory: a read kept, or one asked a moment
+   * ago that has answered (a person's click comes 50-150 ms after the press that asked it). A view
+   * shows it in its first render, so a switch is one commit, not an empty view and then its
+   * messages. Changes nothing: the view still takes the read (the same one) once it is shown.
+   */
+  peek(id: number): ConversationRead | undefined {
+    for (const p of [this.pending, this.preparing]) if (p && p.id === id && this.isFresh(p)) return p.settled;
+    return this.keptFor(id)?.read;
+  }
+
   /** The read started for `id` a moment ago (once), else a new one: a first read (its newest messages). */
   take(id: number): Promise<ConversationRead> {
     const fresh = this.freshFor(id);
@@ -155,9 +170,10 @@ export class ConversationReadAhead {
 
   private started(id: number): Pending {
     const read = this.firstRead(id);
+    const pending: Pending = { id, at: this.now(), read, written: false };
     // Whoever takes it sees a failure; one never taken must not be an unhandled rejection.
-    read.catch(() => undefined);
-    return { id, at: this.now(), read, written: false };
+    read.then((value) => (pending.settled = value)).catch(() => undefined);
+    return pending;
   }
 
   private keptFor(id: number): Kept | undefined {
@@ -171,8 +187,12 @@ export class ConversationReadAhead {
    * closed before then never marked that message read (chaos, seed 42).
    */
   private freshFor(id: number): Promise<ConversationRead> | undefined {
-    for (const p of [this.pending, this.preparing]) if (p && p.id === id && !p.written && this.now() - p.at < FRESH_MS) return p.read;
+    for (const p of [this.pending, this.preparing]) if (p && p.id === id && this.isFresh(p)) return p.read;
     return undefined;
+  }
+
+  private isFresh(p: Pending): boolean {
+    return !p.written && this.now() - p.at < FRESH_MS;
   }
 
   private readonly onWrite = (changed: ObservabilitySet) => {

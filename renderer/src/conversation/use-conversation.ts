@@ -19,6 +19,8 @@ export function useConversation(id: number, notify: (text: string) => void) {
   // Row, messages, cursor and record in one read, started by the event that opened it, or kept from
   // when it was last shown (read-ahead.ts).
   const read = useLiveRead(`${db.name}/${id}`, () => readConversation(db, id), keepSameRead, {
+    // Read ahead and in memory: the view's first render shows it.
+    inMemory: () => client.conversations.readAhead.peek(id),
     first: () => client.conversations.readAhead.take(id),
     covers: (shown) => conversationParts(db, id, shown),
     // Kept for a switch back (read-ahead.ts).

@@ -4,8 +4,8 @@
 // and Chromium holds a page's timers back after a click or a key until the next frame: a
 // conversation opened by a click asked for its messages only after the first frame, and showed them
 // a frame or two later (bench "switch", traced 2026-11-28: the reads began 32 ms after the click).
-// Here the first read is issued at once (or was, by the event that opened the view: `first`);
-// liveQuery then follows changes, from 250 ms after (at once on a write to what is shown): its first
+// Here the first read is issued at once (or was, by the event that opened the view: `first`), and
+// an answer already in memory (`inMemory`) is shown by the first render itself; liveQuery then follows changes, from 250 ms after (at once on a write to what is shown): its first
 // run reads it all again, finds the same records (`keepSame`), and nothing renders.
 import { Dexie, liveQuery, rangesOverlap } from 'dexie';
 import type { ObservabilitySet } from 'dexie';
@@ -25,6 +25,12 @@ export interface LiveReadOptions<T> {
   /** Answers the first read (a read already under way); `read` itself by default. */
   first?: () => Promise<T>;
   /**
+   * The first read's answer when it is already in memory (read ahead): the first render shows it,
+   * where it would otherwise render nothing and then, a commit later, the answer. `first` still
+   * runs; answering the same value, it renders nothing more.
+   */
+  inMemory?: () => T | undefined;
+  /**
    * The parts of the cache a value rests on (Dexie's terms: `idb://<db>/<table>/<index>` → ranges):
    * a write to them before liveQuery follows starts it at once.
    */
@@ -43,12 +49,19 @@ export interface LiveReadOptions<T> {
  * what did not change keeps its identity for memoised rendering.
  */
 export function useLiveRead<T>(key: string, read: () => Promise<T>, keepSame: (prev: T, next: T) => T, options: LiveReadOptions<T> = {}): T | undefined {
-  const { first = read, covers, onClose } = options;
-  const [state, setState] = useState<Read<T>>();
+  const { first = read, covers, onClose, inMemory } = options;
+  const [state, setState] = useState<Read<T> | undefined>(() => fromMemory(key, inMemory));
+  // Another key: what memory holds for it, in this very render (a render-phase update).
+  let rendered = state;
+  if (rendered?.key !== key) {
+    rendered = fromMemory(key, inMemory);
+    if (rendered) setState(rendered);
+  }
   useEffect(() => {
     let closed = false;
     // What this read last showed: a value with the same data is not set again (not even a render).
-    let shown: { value: T } | undefined;
+    // The render this effect belongs to may have shown one from memory.
+    let shown: { value: T } | undefined = rendered && rendered.key === key && 'value' in rendered ? { value: rendered.value } : undefined;
     // Whether `shown` is what the cache holds: false from a write to its parts until liveQuery answers.
     let current = false;
     // What `shown` rests on (`covers`); set once the first answer is in.
@@ -56,9 +69,11 @@ export function useLiveRead<T>(key: string, read: () => Promise<T>, keepSame: (p
     const take = (value: T) => {
       current = true;
       const kept = shown ? keepSame(shown.value, value) : value;
-      if (shown && kept === shown.value) return;
+      const same = shown !== undefined && kept === shown.value;
+      // The same as shown from memory: what it rests on is known from now, and nothing renders.
+      if (covers && (!same || !parts)) parts = covers(kept);
+      if (same) return;
       shown = { value: kept };
-      if (covers) parts = covers(kept);
       setState({ key, value: kept });
     };
     let subscription: { unsubscribe(): void } | undefined;
@@ -124,10 +139,15 @@ export function useLiveRead<T>(key: string, read: () => Promise<T>, keepSame: (p
     // `read`, `keepSame` and the options are new every render; `key` says when the read is another.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
-  if (!state || state.key !== key) return undefined;
+  if (!rendered || rendered.key !== key) return undefined;
   // As useLiveQuery does: a failed read fails the render, for the nearest error boundary.
-  if ('error' in state) throw state.error;
-  return state.value;
+  if ('error' in rendered) throw rendered.error;
+  return rendered.value;
+}
+
+function fromMemory<T>(key: string, inMemory: (() => T | undefined) | undefined): Read<T> | undefined {
+  const value = inMemory?.();
+  return value === undefined ? undefined : { key, value };
 }
 
 /** Whether a write's parts touch any of `parts` (both in Dexie's ObservabilitySet terms). */

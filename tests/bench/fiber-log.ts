@@ -1,9 +1,9 @@
-// Optional (BENCH_FIBERS=1): which React components rendered in each commit after a triage key,
-// for finding why a key's task is long. A stand-in for React DevTools' global hook, installed before
-// the app loads: React calls it on every commit, and a component counts as rendered when its props
-// or state object is not the one the last commit left. Names are the build's: run it on an
-// unminified build (`npx vite build --minify false`, then `--no-build`) to read them. Nothing in a
-// figure depends on it; without BENCH_FIBERS nothing is installed.
+// Optional (BENCH_FIBERS=1): which React components rendered in each commit after a triage key or
+// a switch's click, for finding why its task is long. A stand-in for React DevTools' global hook,
+// installed before the app loads: React calls it on every commit, and a component counts as rendered
+// when its props or state object is not the one the last commit left. Names are the build's: run it
+// on an unminified build (`npx vite build --minify false`, then `--no-build`) to read them. Nothing
+// in a figure depends on it; without BENCH_FIBERS nothing is installed.
 import type { Page } from '@playwright/test';
 
 export const FIBER_LOG = `

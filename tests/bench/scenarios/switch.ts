@@ -23,7 +23,8 @@
 import type { Page } from '@playwright/test';
 import type { Figure } from '../../../scripts/bench/figures';
 import { against, median, percentile } from '../../../scripts/bench/figures';
-import { arm, measured } from '../page-probes';
+import { arm, inPageOf, measured } from '../page-probes';
+import { fibersFrom, fibersPrint } from '../fiber-log';
 import { traced } from '../trace';
 
 /** Longer than Dexie keeps a closed live query's answer (3 s, dexie.js `enqueForDeletion`). */
@@ -49,7 +50,8 @@ export async function benchSwitch(page: Page, conversations: { id: number; lastM
     for (let i = 0; i < samples; i++) {
       await page.waitForTimeout(MEMORY_GONE_MS);
       fromDb[how].push(await openAndWait(page, conversations[i % n]!, how));
-      if (process.env.BENCH_VERBOSE) console.error(`switch ${how} ${fromDb[how][i]!.toFixed(1)}`);
+      // With the page's own part: the click or key to the last message in the DOM, before its frame.
+      if (process.env.BENCH_VERBOSE) console.error(`switch ${how} ${fromDb[how][i]!.toFixed(1)} inPage ${(await inPageOf(page)).toFixed(1)}`);
     }
   }
   // Back and forth between two: each open is of the one closed a moment before (the first, unmeasured, is not).
@@ -61,7 +63,13 @@ export async function benchSwitch(page: Page, conversations: { id: number; lastM
   }
   if (process.env.BENCH_TRACE) {
     await page.waitForTimeout(MEMORY_GONE_MS);
-    await traced(page, 'switch', () => openAndWait(page, conversations[(2 * samples + 1) % n]!));
+    // BENCH_TRACE_ROUNDS: that many switches in one trace or profile (one has few samples).
+    await traced(page, 'switch', async () => {
+      for (let k = 0; k < Number(process.env.BENCH_TRACE_ROUNDS || 1); k++) {
+        if (k) await page.waitForTimeout(MEMORY_GONE_MS);
+        await openAndWait(page, conversations[(2 * samples + 1 + k) % n]!);
+      }
+    });
   }
   const ref = { limit: bareReadMs, limitName: 'bare Dexie read of its 500 messages' };
   const note = `${samples} switches round ${n} conversations, each closed ${n - 1} views and over 3 s before (rows in sight: read ahead while the page was idle)`;
@@ -100,6 +108,10 @@ async function openAndWait(page: Page, c: { id: number; lastMessageId: number },
     await page.waitForTimeout(REST_MS);
   }
   await arm(page, 'click', shown);
+  // BENCH_FIBERS=1: what rendered in each commit after the click (fiber-log.ts).
+  await fibersFrom(page);
   await row.click();
-  return measured(page);
+  const ms = await measured(page);
+  await fibersPrint(page, `switch by click (${how}), ${ms.toFixed(1)} ms`);
+  return ms;
 }

@@ -116,8 +116,8 @@ export class ConversationReadAhead {
    * messages. Changes nothing: the view still takes the read (the same one) once it is shown.
    */
   peek(id: number): ConversationRead | undefined {
-    for (const p of [this.pending, this.preparing]) if (p && p.id === id && this.isFresh(p)) return p.settled;
-    return this.keptFor(id)?.read;
+    const fresh = this.freshPending(id);
+    return fresh ? fresh.settled : this.keptFor(id)?.read;
   }
 
   /** The read started for `id` a moment ago (once), else a new one: a first read (its newest messages). */
@@ -187,12 +187,11 @@ export class ConversationReadAhead {
    * closed before then never marked that message read (chaos, seed 42).
    */
   private freshFor(id: number): Promise<ConversationRead> | undefined {
-    for (const p of [this.pending, this.preparing]) if (p && p.id === id && this.isFresh(p)) return p.read;
-    return undefined;
+    return this.freshPending(id)?.read;
   }
 
-  private isFresh(p: Pending): boolean {
-    return !p.written && this.now() - p.at < FRESH_MS;
+  private freshPending(id: number): Pending | undefined {
+    return [this.pending, this.preparing].find((p) => p && p.id === id && !p.written && this.now() - p.at < FRESH_MS);
   }
 
   private readonly onWrite = (changed: ObservabilitySet) => {

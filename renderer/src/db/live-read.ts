@@ -5,8 +5,9 @@
 // conversation opened by a click asked for its messages only after the first frame, and showed them
 // a frame or two later (bench "switch", traced 2026-11-28: the reads began 32 ms after the click).
 // Here the first read is issued at once (or was, by the event that opened the view: `first`), and
-// an answer already in memory (`inMemory`) is shown by the first render itself; liveQuery then follows changes, from 250 ms after (at once on a write to what is shown): its first
-// run reads it all again, finds the same records (`keepSame`), and nothing renders.
+// an answer already in memory (`inMemory`) is shown by the first render itself; liveQuery then
+// follows changes, from 250 ms after (at once on a write to what is shown): its first run reads it
+// all again, finds the same records (`keepSame`), and nothing renders.
 import { Dexie, liveQuery, rangesOverlap } from 'dexie';
 import type { ObservabilitySet } from 'dexie';
 import { useEffect, useState } from 'react';

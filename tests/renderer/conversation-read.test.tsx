@@ -30,6 +30,16 @@ afterEach(async () => {
   for (const db of dbs.splice(0)) await db.delete();
 });
 
+/** What holds the live read's start: a frame, then a timer (db/live-read.ts, platform/frames.ts). */
+const followClocks: ('setTimeout' | 'clearTimeout' | 'requestAnimationFrame' | 'cancelAnimationFrame')[] = [
+  'setTimeout',
+  'clearTimeout',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+];
+/** Fake time enough for the frame, its timer and the follow delay. */
+const followStartsWithin = liveReadSettings.followAfterMs + 100;
+
 /** Lets IndexedDB (fake-indexeddb schedules with setImmediate) and promises settle. */
 const settle = async (rounds = 20) => {
   for (let i = 0; i < rounds; i++) await new Promise((r) => setImmediate(r));
@@ -77,15 +87,17 @@ describe('useLiveRead', () => {
 
   it('shows the first read at once; the live read repeating it renders nothing; then follows changes', async () => {
     const db = await cached();
-    // liveQuery's first run waits for a timer: held here until the first read has shown.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // liveQuery's first run waits for a frame and then a timer: both held here until the first
+    // read has shown. The frame is faked too: a real one could come during settle() on a loaded
+    // machine, leaving the follow timer scheduled on fake timers that nothing runs.
+    vi.useFakeTimers({ toFake: followClocks });
     const { hook, reads, keeps, renders } = liveConversation(db, { current: 5 });
     await act(() => settle());
     expect(hook.result.current?.messages.map((m) => m.id)).toEqual([1, 2, 3]);
     expect(reads).toHaveBeenCalledTimes(1);
     const shownFirst = hook.result.current;
     const rendersFirst = renders();
-    act(() => void vi.runOnlyPendingTimers());
+    act(() => void vi.advanceTimersByTime(followStartsWithin));
     vi.useRealTimers();
     // liveQuery read it again, found the same, and nothing rendered.
     await waitFor(() => expect(keeps).toHaveBeenCalledTimes(1));
@@ -114,7 +126,7 @@ describe('useLiveRead', () => {
 
   it('a write between the first read and the live run is not missed', async () => {
     const db = await cached();
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: followClocks });
     // The first read answers what it read; then a message is edited before the live run starts.
     const stale = await readConversation(db, 5);
     const { hook } = liveConversation(db, { current: 5 }, () => Promise.resolve(stale));
@@ -124,7 +136,7 @@ describe('useLiveRead', () => {
       await db.messages.update(3, { content: 'written meanwhile' });
       await settle();
     });
-    act(() => void vi.runOnlyPendingTimers());
+    act(() => void vi.advanceTimersByTime(followStartsWithin));
     vi.useRealTimers();
     await waitFor(() => expect(hook.result.current?.messages[2]!.content).toBe('written meanwhile'));
     hook.unmount();

@@ -265,7 +265,7 @@ describe('the attack corpus in every place untrusted text is shown', () => {
 
   it('service error text: the sync banner and a message that was not sent', () => {
     for (const text of CORPUS) {
-      const banner = render(<SyncBanner error={new BridgeFailure({ kind: 'validation', message: `Refused: ${text}` })} fetching={false} />);
+      const banner = render(<SyncBanner error={new BridgeFailure({ kind: 'validation', message: `Refused: ${text}` })} />);
       expectIsolated(banner.container, `Refused: ${text}`);
       expectNoRawControls(banner.container);
       banner.unmount();

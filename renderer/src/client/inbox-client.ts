@@ -20,6 +20,7 @@ import { defaultBackoff } from '../actions/retry-policy';
 import { InFlightActions } from '../actions/in-flight';
 import { createFirstRowsGate } from './first-rows-gate';
 import { ConversationReadAhead } from '../conversation/read-ahead';
+import { ServiceReachability } from '../conversation/reachability';
 import { OutboxSender } from '../actions/sender';
 import { InboxDb } from '../db/schema';
 import { createLiveHandler } from '../live/live-handler';
@@ -276,8 +277,11 @@ export function createInboxClient(opts: InboxClientOptions) {
     live,
     notifications,
     search,
-    /** `refresh` asks the service; `readAhead` starts the cache's read of one being opened (conversation/read-ahead.ts). */
-    conversations: { refresh, readAhead: new ConversationReadAhead(db) },
+    /**
+     * `refresh` asks the service; `readAhead` starts the cache's read of one being opened
+     * (conversation/read-ahead.ts); `reachability`: whether the last read of one reached the service.
+     */
+    conversations: { refresh, readAhead: new ConversationReadAhead(db), reachability: new ServiceReachability() },
     /** The account's directory, read again now (joins one under way). */
     directory,
     /** Open once the list's first rows are on screen: reads they do not need wait for it. */

@@ -3,7 +3,7 @@
 // asked of the service (any gap it leaves closed), older pages on demand; opening it reads it;
 // messages still on their way with their state from the outbox; what is not cached said plainly.
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { Conversation, ConversationStatus } from '../../../shared/api/records';
 import { useUnsentMessages, withoutDelivered } from '../components/unsent';
 import { useLiveRead } from '../db/live-read';
@@ -41,18 +41,28 @@ export function useConversation(id: number, notify: (text: string) => void) {
   const unsent = useUnsentMessages(db, id);
   const shown = useMemo(() => withoutDelivered(messages ?? []), [messages]);
 
+  // Each read's outcome is also the session's latest word on whether the service can be reached.
+  const { reachability } = client.conversations;
   const fresh = useQuery({
     queryKey: ['conversation', db.name, id],
     queryFn: async () => {
-      const outcome = await client.conversations.refresh(id);
-      if (outcome.kind === 'failed') throw new BridgeFailure(outcome.error);
+      const outcome = await reachability.heard(
+        client.conversations.refresh(id).then((o) => {
+          if (o.kind === 'failed') throw new BridgeFailure(o.error);
+          return o;
+        }),
+      );
       if (outcome.kind === 'gone') throw new BridgeFailure({ kind: 'not_found', message: 'Not found.' });
       // The service's record as it answered (the cache's copy carries the agent's queued changes).
       return outcome.record;
     },
   });
-  const latest = useQuery({ queryKey: ['messages', db.name, id, 'latest'], queryFn: () => client.history.refreshLatest(id).then(() => true) });
-  const older = useMutation({ mutationFn: () => client.history.loadOlder(id) });
+  const latest = useQuery({ queryKey: ['messages', db.name, id, 'latest'], queryFn: () => reachability.heard(client.history.refreshLatest(id)).then(() => true) });
+  // An older page may come from the cache alone (none left at the service): only its failure tells.
+  const older = useMutation({ mutationFn: () => client.history.loadOlder(id), onError: (error) => reachability.failed(error) });
+  // Offline as far as the session knows: shown from the first render of a conversation opened
+  // while the service could not be reached, not only once its own reads fail.
+  const offline = useSyncExternalStore(reachability.subscribe, reachability.isUnreachable);
 
   // A search hit to go to: the page around it is loaded when it is not held (not the whole thread).
   const jumpRequest = useUi((s) => s.jump);
@@ -139,7 +149,10 @@ export function useConversation(id: number, notify: (text: string) => void) {
     missing: fresh.error instanceof BridgeFailure && fresh.error.error.kind === 'not_found',
     /** Nothing of its history is on this computer and the service cannot be reached (the queued replies still show). */
     notCached,
+    /** A read failed (shown unless it is the service being unreachable, which `offline` says). */
     syncError: latest.error ?? older.error ?? fresh.error,
+    /** The session's last read of a conversation could not reach the service. */
+    offline,
     fetchingLatest: latest.isFetching,
     older: {
       /** Older messages than those shown exist: held here (the first read's rest), or maybe at the service (none said while nothing is cached). */

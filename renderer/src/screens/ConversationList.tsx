@@ -95,7 +95,7 @@ function ConversationListView(props: { order: ListOrder; bulkActions?: BulkBarAc
     <nav className="conversation-list" aria-label="Conversations" hidden={props.hidden}>
       <ListTabs tab={view.tab} counts={counts?.counts} onChange={(tab) => setView({ tab })} />
       <FilterBar view={view} directory={directory} onChange={setView} />
-      <SyncBanner error={revalidate.error} fetching={revalidate.isFetching} />
+      <SyncBanner error={revalidate.error} />
       <p className="list-status" role="status">
         {rows && complete ? `${count} ${count === 1 ? 'conversation' : 'conversations'}` : 'Loading…'}
         {revalidate.isFetching ? ' · syncing' : ''}

@@ -52,7 +52,7 @@ export function ConversationView(props: { conversationId: number }) {
           </>
         ) : (
           <>
-            <SyncBanner error={c.syncError} fetching={c.fetchingLatest} />
+            <SyncBanner error={c.syncError} offline={c.offline} />
             {c.notCached ? (
               <p className="empty" role="note" data-testid="history-not-cached">
                 The messages of this conversation are not on this computer yet. They load when the service can be reached.

@@ -6,6 +6,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { askFrameOnInput } from './platform/frame-on-input';
 import './styles.css';
 
 // Main already retries transient failures with backoff; the renderer does not retry on top.
@@ -29,6 +30,8 @@ const app = (
     )}
   </StrictMode>
 );
+// Each key's and click's frame is asked for before the page handles it (platform/frame-on-input.ts).
+askFrameOnInput(window);
 const root = createRoot(document.getElementById('root')!);
 // Rendered synchronously, with its effects: the app's first questions to main (who is signed in,
 // which caches to delete) are then asked before the bridge's socket has opened, and go out right

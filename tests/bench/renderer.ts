@@ -121,8 +121,10 @@ export async function benchRenderer(o: { quick: boolean; log(line: string): void
       figures.push(...(await benchHostile(page, hostile.map((h) => ({ name: h.name, id: h.id, lastMessageId: seeded.lastMessageOf[h.id]! })), calm, { id: calm + 1, lastMessageId: seeded.lastMessageOf[calm + 1]! })));
     }
     if (want('triage')) {
-      o.log(`renderer: triage, ${size.samples} of each`);
-      figures.push(...(await benchTriage(page, origin, size.samples, SYNTHETIC_LABELS)));
+      // More rounds for comparing two builds (BENCH_TRIAGE_ROUNDS=60), as with the switch.
+      const rounds = Number(process.env.BENCH_TRIAGE_ROUNDS) || size.samples;
+      o.log(`renderer: triage, ${rounds} of each`);
+      figures.push(...(await benchTriage(page, origin, rounds, SYNTHETIC_LABELS)));
     }
     if (want('search')) {
       o.log('renderer: local search');

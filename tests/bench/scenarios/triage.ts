@@ -84,10 +84,14 @@ export async function benchTriage(page: Page, origin: string, samples: number, a
   const times: Record<'resolve' | 'label' | 'assign' | 'snooze', number[]> = { resolve: [], label: [], assign: [], snooze: [] };
   const inPage: Record<keyof typeof times, number[]> = { resolve: [], label: [], assign: [], snooze: [] };
   let last = 0;
+  // BENCH_TRIAGE_IDLE_MS (an experiment, off by default): the page left idle this long before each measured key.
+  const idleMs = Number(process.env.BENCH_TRIAGE_IDLE_MS) || 0;
+  const settle = () => (idleMs ? page.waitForTimeout(idleMs) : Promise.resolve());
   const round = async (i: number, into: typeof times) => {
     let id = await activeRowId(page, last);
     await arm(page, 'keydown', { selector: row(id), present: false });
     await fibersFrom(page);
+    await settle();
     await page.keyboard.press('e');
     into.resolve.push(await measured(page));
     if (into === times) inPage.resolve.push(await inPageOf(page));
@@ -100,6 +104,7 @@ export async function benchTriage(page: Page, origin: string, samples: number, a
     await page.keyboard.press('Space');
     await arm(page, 'keydown', { selector: `${row(id)} .chip.label`, present: true, text: label });
     await fibersFrom(page);
+    await settle();
     await page.keyboard.press('Enter');
     into.label.push(await measured(page));
     if (into === times) inPage.label.push(await inPageOf(page));
@@ -112,6 +117,7 @@ export async function benchTriage(page: Page, origin: string, samples: number, a
     await page.keyboard.type(agent);
     await arm(page, 'keydown', { selector: `${row(id)} .chip.assignee`, present: true, text: agent });
     await fibersFrom(page);
+    await settle();
     await page.keyboard.press('Enter');
     into.assign.push(await measured(page));
     if (into === times) inPage.assign.push(await inPageOf(page));
@@ -122,6 +128,7 @@ export async function benchTriage(page: Page, origin: string, samples: number, a
     await picker(page, 's', 'Snooze');
     await arm(page, 'keydown', { selector: row(id), present: false });
     await fibersFrom(page);
+    await settle();
     await page.keyboard.press('Enter');
     into.snooze.push(await measured(page));
     if (into === times) inPage.snooze.push(await inPageOf(page));
@@ -129,6 +136,10 @@ export async function benchTriage(page: Page, origin: string, samples: number, a
     last = id;
   };
   for (let i = 0; i < samples; i++) await round(i, times);
+  // BENCH_VERBOSE: each key's figure, and of it the page's part (key → change in the page).
+  if (process.env.BENCH_VERBOSE) {
+    for (const [kind, xs] of Object.entries(times)) console.log(`triage ${kind}: ${xs.map((x, i) => `${x.toFixed(1)}/${inPage[kind as keyof typeof times][i]!.toFixed(1)}`).join(' ')}`);
+  }
   // One more round, not counted, traced when BENCH_TRACE names a folder.
   // BENCH_TRACE_ROUNDS: that many (a profile of one round has few samples of each key).
   if (process.env.BENCH_TRACE) {

@@ -72,14 +72,24 @@ export async function benchTriage(page: Page, origin: string, samples: number, a
   await page.keyboard.press('j');
   const frame = await frameInterval(page);
 
-  // Labels and agents the rows do not have yet, from the pickers themselves.
+  // Labels and agents the rows do not have yet, from the pickers themselves. Read until there are
+  // some: right after the page opened (`--scenario triage` alone), the directory's read waits for
+  // the first rows' frame (client/first-rows-gate.ts) and a picker opened before it answers lists none.
+  const until = async (read: () => Promise<string[]>) => {
+    for (let i = 0; i < 100; i++) {
+      const found = await read();
+      if (found.length) return found;
+      await page.waitForTimeout(50);
+    }
+    return [];
+  };
   await picker(page, 'l', 'Labels');
-  const labels = (await page.getByRole('dialog', { name: 'Labels' }).getByRole('option').evaluateAll((els) => els.map((e) => e.getAttribute('data-option-id') ?? ''))).filter((l) => l && !avoidLabels.includes(l));
+  const labels = await until(async () => (await page.getByRole('dialog', { name: 'Labels' }).getByRole('option').evaluateAll((els) => els.map((e) => e.getAttribute('data-option-id') ?? ''))).filter((l) => l && !avoidLabels.includes(l)));
   await page.keyboard.press('Escape');
   await picker(page, 'a', 'Assign to');
-  const agents = (await page.getByRole('dialog', { name: 'Assign to' }).locator('[role="option"] .command-title').allTextContents()).map((t) => t.trim()).filter((t) => t && t !== 'Unassigned');
+  const agents = await until(async () => (await page.getByRole('dialog', { name: 'Assign to' }).locator('[role="option"] .command-title').allTextContents()).map((t) => t.trim()).filter((t) => t && t !== 'Unassigned'));
   await page.keyboard.press('Escape');
-  if (!labels.length || !agents.length) throw new Error('no label or agent to triage with');
+  if (!labels.length || !agents.length) throw new Error(`no label or agent to triage with (labels: ${labels.length}, agents: ${agents.length})`);
 
   const times: Record<'resolve' | 'label' | 'assign' | 'snooze', number[]> = { resolve: [], label: [], assign: [], snooze: [] };
   const inPage: Record<keyof typeof times, number[]> = { resolve: [], label: [], assign: [], snooze: [] };

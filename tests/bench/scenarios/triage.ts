@@ -73,8 +73,8 @@ export async function benchTriage(page: Page, origin: string, samples: number, a
   const frame = await frameInterval(page);
 
   // Labels and agents the rows do not have yet, from the pickers themselves. Read until there are
-  // some: right after the page opened (`--scenario triage` alone), the directory's read waits for
-  // the first rows' frame (client/first-rows-gate.ts) and a picker opened before it answers lists none.
+  // some (five seconds at most): one `--scenario triage` run (2026-12-03) found none on its single
+  // read and stopped; why the pickers were empty then was not found, so the error says what was read.
   const until = async (read: () => Promise<string[]>) => {
     for (let i = 0; i < 100; i++) {
       const found = await read();

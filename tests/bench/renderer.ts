@@ -20,7 +20,7 @@ import { benchCatchUp } from './scenarios/catch-up';
 import { benchHostile } from './scenarios/hostile';
 import { benchLive } from './scenarios/live';
 import { benchMemory } from './scenarios/memory';
-import { benchOpen } from './scenarios/open';
+import { benchOpen, benchOpenOnDisk } from './scenarios/open';
 import { benchScroll } from './scenarios/scroll';
 import { benchSearch, SEARCH_QUERIES } from './scenarios/search';
 import { benchSwitch } from './scenarios/switch';
@@ -84,17 +84,20 @@ export async function benchRenderer(o: { quick: boolean; log(line: string): void
     const big = [1, 2, 3, 4, 5, 6];
     const hostile = HOSTILE_MESSAGES.map((h, i) => ({ ...h, id: big.length + 1 + i }));
     const calm = big.length + 1 + hostile.length;
-    const seeded = await seedCache(page, {
+    const plan = {
       conversations: size.conversations,
       messages: size.messages,
       big: big.map((id) => ({ id, count: 500 })),
       special: hostile.map((h) => ({ id: h.id, text: h.text() })),
       marker: MARKER,
-    });
+    };
+    const seeded = await seedCache(page, plan);
     takeBarePageOut = await serveBarePage();
     if (want('open')) {
       o.log(`renderer: cold open, ${size.opens} loads against the bare read`);
       figures.push(...(await benchOpen(page, appUrl, origin, size.opens)));
+      o.log(`renderer: cold open in a profile on disk, ${size.opens} reloads and ${size.opens} new tabs against the bare read`);
+      figures.push(...(await benchOpenOnDisk(host.url, origin, plan, size.opens)));
     }
     // On the bare page (where the cold open left it): the reference read of the switch figure's conversations.
     const reads: number[] = [];

@@ -2,14 +2,28 @@
 // in the same run, alternating with it, a bare page reading the same first rows and the whole view
 // from the same IndexedDB (bare-read.ts). Medians over the runs.
 //
+// In the run's own browser context, as since the first table: Playwright's contexts are off the
+// record, so IndexedDB is kept in memory and compiled code is cached in the tab's process only. An
+// agent's browser profile and the Electron app's session keep both on disk, so the cold open is
+// measured again in a profile on disk (`benchOpenOnDisk`), by reloads and by new tabs (bench/README.md,
+// "The cold open in a profile on disk").
+//
 // Neither page is asked anything until its load is over: each says it is done on its console,
 // which Playwright hears without touching the page. Waiting with page.waitForFunction injected
 // Playwright's own script into the page the moment its load event fired (27 ms of compiling in a
 // traced load), inside the measured window of both pages.
 import type { Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromiumPath } from '../../../playwright.config';
 import type { Figure } from '../../../scripts/bench/figures';
 import { absolute, against, median } from '../../../scripts/bench/figures';
 import { bareOpen } from '../bare-read';
+import { PROBES } from '../page-probes';
+import type { CachePlan } from '../seed-cache';
+import { seedCache } from '../seed-cache';
 import { traced } from '../trace';
 
 async function appOpen(page: Page, url: string) {
@@ -18,6 +32,20 @@ async function appOpen(page: Page, url: string) {
   await done;
   return page.evaluate(() => ({ firstRows: window.__bench.firstRows!, shell: window.__bench.shell!, fullList: window.__bench.fullList!, setsize: Number(document.querySelector('[role="option"]')?.getAttribute('aria-setsize')) }));
 }
+
+/** Runs `load` in a tab of its own (same browser context: the same storage and HTTP cache), then closes it. */
+async function inNewTab<T>(page: Page, load: (tab: Page) => Promise<T>): Promise<T> {
+  const tab = await page.context().newPage();
+  try {
+    await tab.addInitScript(PROBES);
+    return await load(tab);
+  } finally {
+    await tab.close();
+  }
+}
+
+/** Each load's pair, for the note: app / bare, ms from navigation. */
+const eachLoad = (app: { firstRows: number }[], bare: { navToRead: number }[]) => app.map((r, i) => `${r.firstRows.toFixed(1)} / ${bare[i]!.navToRead.toFixed(1)}`).join(', ');
 
 export async function benchOpen(page: Page, appUrl: string, origin: string, runs: number): Promise<Figure[]> {
   const app: Awaited<ReturnType<typeof appOpen>>[] = [];
@@ -35,11 +63,66 @@ export async function benchOpen(page: Page, appUrl: string, origin: string, runs
   if (process.env.BENCH_TRACE) await traced(page, 'open', () => appOpen(page, appUrl)).then(() => bareOpen(page, origin, 'whole'));
   const bareFirst = median(first.map((r) => r.navToRead));
   const appFirst = median(app.map((r) => r.firstRows));
-  const note = `medians of ${runs} loads each, alternating; the list showed ${app[0]!.setsize} rows; the app's list box (the inbox mounted) at ${median(app.map((r) => r.shell)).toFixed(0)} ms; bare read alone: first ${first[0]!.rows} rows ${median(first.map((r) => r.read)).toFixed(1)} ms, whole view ${whole[0]!.rows} rows ${median(whole.map((r) => r.read)).toFixed(1)} ms`;
+  const note = `medians of ${runs} loads each, alternating; the list showed ${app[0]!.setsize} rows; the app's list box (the inbox mounted) at ${median(app.map((r) => r.shell)).toFixed(0)} ms; bare read alone: first ${first[0]!.rows} rows ${median(first.map((r) => r.read)).toFixed(1)} ms, whole view ${whole[0]!.rows} rows ${median(whole.map((r) => r.read)).toFixed(1)} ms; each load, app / bare (ms): ${eachLoad(app, first)}`;
   return [
     against('cold open: navigation → first rows painted', appFirst, 'ms', { limit: bareFirst, limitName: 'bare page: navigation → same rows read' }, '≤ 2× the bare read and < 150 ms', (v, r) => r <= 2 && v < 150, note),
     against('cold open: navigation → whole view in the list', median(app.map((r) => r.fullList)), 'ms', { limit: median(whole.map((r) => r.navToRead)), limitName: 'bare page: navigation → whole view read' }, '', () => true, note),
     absolute('bare read alone: first rows', median(first.map((r) => r.read)), 'ms', ''),
     absolute('bare read alone: whole view', median(whole.map((r) => r.read)), 'ms', ''),
   ].map((f, i) => (i === 1 ? { ...f, met: null } : f));
+}
+
+/** App and bare loads alternating, `runs` of each, each page loaded by `load` (a reload of one tab, or a tab of its own). */
+async function pairs(runs: number, bare: () => Promise<Awaited<ReturnType<typeof bareOpen>>>, app: () => Promise<Awaited<ReturnType<typeof appOpen>>>) {
+  const out = { bare: [] as Awaited<ReturnType<typeof bareOpen>>[], app: [] as Awaited<ReturnType<typeof appOpen>>[] };
+  for (let i = 0; i < runs; i++) {
+    out.bare.push(await bare());
+    out.app.push(await app());
+  }
+  return out;
+}
+
+/**
+ * The cold open in a browser profile on disk, as an agent's browser or the Electron app's session
+ * keeps it: IndexedDB in files, and the scripts' compiled code kept in the disk cache, where a tab
+ * in a new process finds it. A browser of its own, signed in through the same web host (`launchUrl`
+ * carries its launch key: a tab keeps it in its own sessionStorage, platform/bridge.ts), its cache
+ * seeded with the same plan; then reloads of one tab, and loads each in a new tab (a renderer
+ * process that has run neither page), the bare page alternating with the app.
+ */
+export async function benchOpenOnDisk(launchUrl: string, origin: string, plan: CachePlan, runs: number): Promise<Figure[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-profile-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    viewport: { width: 1280, height: 800 },
+  });
+  try {
+    await context.addInitScript(PROBES);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(launchUrl);
+    await page.locator('#conversation-listbox').waitFor({ timeout: 60_000 });
+    const appUrl = page.url();
+    await seedCache(page, plan);
+    // Warm-up, unmeasured: each page loaded (and its scripts compiled and cached) a few times.
+    for (let i = 0; i < 3; i++) {
+      await bareOpen(page, origin, 'first');
+      await appOpen(page, appUrl);
+    }
+    const reloads = await pairs(runs, () => bareOpen(page, origin, 'first'), () => appOpen(page, appUrl));
+    const tabs = await pairs(
+      runs,
+      () => inNewTab(page, (tab) => bareOpen(tab, origin, 'first')),
+      () => inNewTab(page, (tab) => appOpen(tab, launchUrl)),
+    );
+    const figure = (name: string, r: typeof reloads, how: string) =>
+      against(name, median(r.app.map((x) => x.firstRows)), 'ms', { limit: median(r.bare.map((x) => x.navToRead)), limitName: `bare page${how}: navigation → same rows read` }, '≤ 2× the bare read and < 150 ms', (v, ratio) => ratio <= 2 && v < 150, `medians of ${runs} loads each, alternating, a profile on disk${how}; the list showed ${r.app[0]!.setsize} rows; the app's list box at ${median(r.app.map((x) => x.shell)).toFixed(0)} ms; bare read alone ${median(r.bare.map((x) => x.read)).toFixed(1)} ms; each load, app / bare (ms): ${eachLoad(r.app, r.bare)}`);
+    return [
+      figure('cold open, a profile on disk: navigation → first rows painted', reloads, ''),
+      figure('cold open, a profile on disk, in a new tab: navigation → first rows painted', tabs, ', each page in a new tab'),
+    ];
+  } finally {
+    await context.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -32,16 +32,47 @@ function earlyStartScript(entry: string): Plugin {
   };
 }
 
+// The entry as one classic script (`defer`), not a module. Chromium keeps a classic script's
+// compiled code in its disk cache and a new renderer process (a new window, a new tab, the Electron
+// app's launch) starts from it; a module script's it compiled from source in every new process
+// (bench/README.md, "The cold open in a profile on disk"). A classic script cannot share chunks,
+// so the screens it once loaded lazily are in it too. The search index's worker stays a module
+// worker of its own file.
+function classicEntry(): Plugin {
+  return {
+    name: 'inbox-classic-entry',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, '<script defer src="$1"></script>'),
+    },
+  };
+}
+
 // The renderer is built to static files served by the web-mode host or Electron's custom scheme.
 // Relative asset paths ('./') so both origins load the same build.
 export default defineConfig({
   root: 'renderer',
   base: './',
   // The head's early script (renderer/src/platform/early-start.ts), a classic script of its own.
-  plugins: [react(), earlyStartScript(fileURLToPath(new URL('./renderer/src/platform/early-start.ts', import.meta.url)))],
+  plugins: [react(), earlyStartScript(fileURLToPath(new URL('./renderer/src/platform/early-start.ts', import.meta.url))), classicEntry()],
   // Loaded from disk (app:// or the local web host). What the first list rows do not need is split
   // off by dynamic imports (screens/lazy-screens.ts): less to parse and run before the first paint.
-  build: { outDir: '../dist/renderer', emptyOutDir: true, sourcemap: true, target: 'es2022', chunkSizeWarningLimit: 1024 },
+  build: {
+    outDir: '../dist/renderer',
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 1024,
+    // One style sheet, linked from index.html (not put in by the script).
+    cssCodeSplit: false,
+    rollupOptions: { output: { format: 'iife' } },
+  },
+  experimental: {
+    // A classic script has no import.meta.url, and once it has run no document.currentScript: a
+    // built file's address (the worker's) is taken from the document's, which is beside assets/.
+    renderBuiltUrl: (filename, { hostType }) => (hostType === 'js' ? { runtime: `new URL(${JSON.stringify(filename)}, document.baseURI).href` } : { relative: true }),
+  },
   // The search index's worker (search/index-runner.ts) is started as a module worker: built as one.
   worker: { format: 'es' },
 });

@@ -41,6 +41,8 @@ describe("the page's entry", () => {
       platform: 'browser',
       jsx: 'automatic',
       loader: { '.css': 'empty', '.svg': 'empty' },
+      // Vite's `?worker&url` (the search index's worker, search/index-runner.ts) is an address, not code the entry holds.
+      plugins: [{ name: 'worker-url', setup: (b) => b.onResolve({ filter: /\?worker&url$/ }, (a) => ({ path: a.path, external: true })) }],
       logLevel: 'silent',
     });
     inputs = entryInputs(result.metafile);

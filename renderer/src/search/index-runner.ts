@@ -6,6 +6,7 @@ import type { InputActivity } from '../platform/input-activity';
 import type { IndexChange, IndexCore } from './index-core';
 import type { FromIndexWorker, ToIndexWorker } from './index-protocol';
 import type { LocalHit } from './shown-hit';
+import indexWorkerUrl from './index-worker.ts?worker&url';
 
 /** Milliseconds of building on the page before its input and frames get the main thread back. */
 const PAGE_SLICE_MS = 8;
@@ -30,8 +31,9 @@ export interface WorkerLike {
 
 function startWorker(): WorkerLike | undefined {
   if (typeof Worker !== 'function') return undefined;
-  // Written out here, not behind a variable: this is the form the bundler turns into a worker chunk.
-  return new Worker(new URL('./index-worker.ts', import.meta.url), { type: 'module', name: 'search-index' }) as unknown as WorkerLike;
+  // The worker's built file by its address (`?worker&url`), not `new URL(…, import.meta.url)`: the
+  // page's entry is a classic script, with no import.meta (vite.config.ts).
+  return new Worker(indexWorkerUrl, { type: 'module', name: 'search-index' }) as unknown as WorkerLike;
 }
 
 /** Input events that say the agent is acting (and a frame for it is coming). */

@@ -71,6 +71,23 @@ describe('electron-builder --dir', () => {
     expect(scripts.filter((f) => readFileSync(join(assets, f), 'utf8').includes('jsxDEV'))).toEqual([]);
   });
 
+  // A classic script's compiled code is kept in Chromium's disk cache for a new renderer process; a
+  // module script's was not (bench/README.md, "The cold open in a profile on disk"): a new window
+  // compiled the app from source.
+  it('loads the entry as one classic deferred script, with no module syntax and the worker by its address', () => {
+    const html = readFileSync(join(root, 'dist/renderer/index.html'), 'utf8');
+    expect(html).not.toMatch(/type="module"|modulepreload/);
+    const entry = /<script defer src="\.\/(assets\/index-[\w-]+\.js)"><\/script>/.exec(html)?.[1];
+    expect(entry, html).toBeDefined();
+    const code = readFileSync(join(root, 'dist/renderer', entry!), 'utf8');
+    // Parses as a classic script (a module's import, export or import.meta would throw here).
+    expect(() => new Function(code)).not.toThrow();
+    const worker = /new URL\(`(assets\/index-worker-[\w-]+\.js)`,document\.baseURI\)/.exec(code)?.[1];
+    expect(worker).toBeDefined();
+    expect(existsSync(join(root, 'dist/renderer', worker!))).toBe(true);
+    expect(html).toMatch(/<link rel="stylesheet"[^>]* href="\.\/assets\/style-[\w-]+\.css">/);
+  });
+
   it.each([
     ['node_modules', /node_modules/],
     ['better-sqlite3', /better-sqlite3|\.node$/],

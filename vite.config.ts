@@ -56,8 +56,8 @@ export default defineConfig({
   base: './',
   // The head's early script (renderer/src/platform/early-start.ts), a classic script of its own.
   plugins: [react(), earlyStartScript(fileURLToPath(new URL('./renderer/src/platform/early-start.ts', import.meta.url))), classicEntry()],
-  // Loaded from disk (app:// or the local web host). What the first list rows do not need is split
-  // off by dynamic imports (screens/lazy-screens.ts): less to parse and run before the first paint.
+  // Loaded from disk (app:// or the local web host). What the first list rows do not need is behind
+  // dynamic imports (screens/lazy-screens.ts): in the one entry, but run only when imported.
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,

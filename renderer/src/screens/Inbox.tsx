@@ -61,8 +61,8 @@ export function Inbox() {
     return () => clearTimeout(t);
   }, [notice]);
 
-  // Build the local search index once the first screen is up, in idle time; the screens split
-  // from the first paint's code (lazy-screens.ts) are fetched then too, and the fonts of the
+  // Build the local search index once the first screen is up, in idle time; the screens the first
+  // paint does not need (lazy-screens.ts) are imported then too, and the fonts of the
   // scripts a message may hold are found (platform/font-fallback.ts).
   useEffect(() => {
     let stopWarming: (() => void) | undefined;

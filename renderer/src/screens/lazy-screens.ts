@@ -1,8 +1,10 @@
-// What the first list rows do not need, each in a chunk of its own (Vite splits at every dynamic
-// import): the conversation (with markdown, the sanitizer, the composer, the emoji picker and the
-// file viewers), the command palette, the shortcuts sheet and the settings screens. The cold open
-// then fetches, parses and runs only what paints the list; `preloadScreens` fetches the rest once
-// the list is up, so the first conversation opened does not wait for its chunk.
+// What the first list rows do not need, behind dynamic imports: the conversation (with markdown,
+// the sanitizer, the composer, the emoji picker and the file viewers), the command palette, the
+// shortcuts sheet and the settings screens. The built entry is one classic script that holds them
+// (vite.config.ts: a new window starts from the compiled code Chromium keeps for a classic script),
+// so their modules are compiled only when first called and run only when imported: the cold open
+// runs what paints the list; `preloadScreens` runs the rest's modules once the list is up, so the
+// first conversation opened does not wait for them. (The dev server still loads each on its own.)
 import { lazy, memo } from 'react';
 
 const conversationView = () => import('./ConversationView');
@@ -19,7 +21,7 @@ export const ShortcutsSheet = lazy(() => shortcutsSheet().then((m) => ({ default
 export const NotificationSettings = lazy(() => notificationSettings().then((m) => ({ default: m.NotificationSettings })));
 export const WaitingSettings = lazy(() => waitingSettings().then((m) => ({ default: m.WaitingSettings })));
 
-/** Fetches every chunk above (each import is fetched once; `lazy` then finds it loaded). */
+/** Imports every screen above (each import runs once; `lazy` then finds it loaded). */
 export function preloadScreens(): Promise<unknown> {
   return Promise.all([conversationView(), commandPalette(), shortcutsSheet(), notificationSettings(), waitingSettings()]);
 }

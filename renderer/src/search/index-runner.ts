@@ -58,8 +58,9 @@ function onAgentInput(tell: () => void): () => void {
 }
 
 /**
- * The index on the page. Its code (FlexSearch with it) is loaded only then: the app's page runs the
- * index in a worker, and the entry a cold open evaluates does not carry it (bench/README.md).
+ * The index on the page. Its code (FlexSearch with it) is imported only then: the app's page runs
+ * the index in a worker, and a cold open does not run it (the built entry holds it, as a module run
+ * only when imported: vite.config.ts).
  * Changes and searches that come before it is loaded wait for it, in order.
  */
 function onPage(db: InboxDb, changed: () => void, input: InputActivity | undefined): IndexRunner {

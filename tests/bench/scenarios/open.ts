@@ -104,7 +104,7 @@ export async function benchOpenOnDisk(launchUrl: string, origin: string, plan: C
     await page.locator('#conversation-listbox').waitFor({ timeout: 60_000 });
     const appUrl = page.url();
     // The list can be up before the cache's database is listed (a first sign-in opens it with the
-    // list's first read): 2 of 3 runs once found none here.
+    // list's first read): one run of three once found none here.
     await page.waitForFunction(async () => (await indexedDB.databases()).some((d) => d.name?.startsWith('inbox:')), undefined, { timeout: 60_000 });
     await seedCache(page, plan);
     // Warm-up, unmeasured: each page loaded (and its scripts compiled and cached) a few times.

@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runWebMode } from '../../main/web/cli';
-import { chromiumPath } from '../../playwright.config';
+import { chromiumArgs, chromiumPath } from '../../playwright.config';
 import { percentile } from '../../scripts/bench/figures';
 import { startService } from '../../scripts/lib/service-process';
 import { contactClient } from '../support/client-api';
@@ -44,7 +44,7 @@ export async function measureNotifyLatency(runs = RUNS) {
   const service = await startService({ db: ':memory:', demo: true, credentialsOut: join(dir, 'credentials.json'), quiet: true });
   const creds = service.credentials!;
   const host = await runWebMode({ staticDir: join(root, 'dist/renderer'), signIn: { baseUrl: creds.baseUrl, accessToken: creds.agentToken } });
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.addInitScript(notificationCapture(false));

@@ -7,7 +7,7 @@ import { chromium } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumPath } from '../../playwright.config';
+import { chromiumArgs, chromiumPath } from '../../playwright.config';
 import type { Figure } from '../../scripts/bench/figures';
 import { median } from '../../scripts/bench/figures';
 import { startService } from '../../scripts/lib/service-process';
@@ -46,7 +46,7 @@ export async function benchRenderer(o: { quick: boolean; log(line: string): void
   const secretFile = join(dir, 'data', 'web-launch-secret');
   const service = await startService({ db: dbFile, demo: true, credentialsOut: credentialsFile, quiet: true });
   let host = await startWebHostProcess({ secretFile, signIn: credentialsFile, quiet: true });
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   const figures = o.figures;
   let takeBarePageOut: (() => void) | undefined;
   try {

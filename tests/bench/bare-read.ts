@@ -11,6 +11,7 @@ import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { floorPage } from './react-floor';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -73,7 +74,7 @@ async function bareScript(): Promise<string> {
   return bundle;
 }
 
-/** Puts /__bench/bare.html and its script beside the built renderer the web host serves; returns how to take them out. */
+/** Puts /__bench/bare.html, /__bench/floor.html and their scripts beside the built renderer the web host serves; returns how to take them out. */
 export async function serveBarePage(): Promise<() => void> {
   const script = await bareScript();
   const dir = resolve(root, 'dist/renderer/__bench');
@@ -84,9 +85,16 @@ export async function serveBarePage(): Promise<() => void> {
   writeFileSync(resolve(dir, 'bare.html'), `<!doctype html><meta charset="utf-8"><title>bare read</title><script src="/assets/${name}"></script>`);
   const asset = resolve(root, 'dist/renderer/assets', name);
   writeFileSync(asset, script);
+  // Beside it, the cold open's React floor (react-floor.ts), named and served the same way.
+  const floor = await floorPage(root);
+  const floorName = `__bench-floor-${createHash('sha256').update(floor.script).digest('hex').slice(0, 12)}.js`;
+  const floorAsset = resolve(root, 'dist/renderer/assets', floorName);
+  writeFileSync(resolve(dir, 'floor.html'), floor.html(`/assets/${floorName}`));
+  writeFileSync(floorAsset, floor.script);
   return () => {
     rmSync(dir, { recursive: true, force: true });
     rmSync(asset, { force: true });
+    rmSync(floorAsset, { force: true });
   };
 }
 

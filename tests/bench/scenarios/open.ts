@@ -48,20 +48,36 @@ async function inNewTab<T>(page: Page, load: (tab: Page) => Promise<T>): Promise
 const COLD_OPEN_TARGET = '≤ 2× the bare read and < 150 ms';
 const coldOpenMet = (value: number, ratio: number) => ratio <= 2 && value < 150;
 
+/** The React floor's page (tests/bench/react-floor.ts), served beside the bare page. */
+const floorUrl = (origin: string) => `${origin}/__bench/floor.html`;
+
+/**
+ * The floor's figure: a reference, with no target of its own. Its ratio to the bare read is the
+ * least any React page painting these rows reads here; the note puts the app beside it.
+ */
+function floorFigure(name: string, floor: { firstRows: number }[], bare: { navToRead: number }[], appFirst: number, how: string): Figure {
+  const value = median(floor.map((r) => r.firstRows));
+  const note = `medians of ${floor.length} loads each, alternating with the app and the bare page${how}: React 19 and Dexie only, the app's style sheet, the rows in sight in one render; the app in the same loads ${appFirst.toFixed(1)} ms, ${(appFirst / value).toFixed(2)}× this; each load, floor / bare (ms): ${eachLoad(floor, bare)}`;
+  return { ...against(name, value, 'ms', { limit: median(bare.map((r) => r.navToRead)), limitName: `bare page${how}: navigation → same rows read` }, '', () => true, note), met: null };
+}
+
 /** Each load's pair, for the note: app / bare, ms from navigation. */
 const eachLoad = (app: { firstRows: number }[], bare: { navToRead: number }[]) => app.map((r, i) => `${r.firstRows.toFixed(1)} / ${bare[i]!.navToRead.toFixed(1)}`).join(', ');
 
 export async function benchOpen(page: Page, appUrl: string, origin: string, runs: number): Promise<Figure[]> {
   const app: Awaited<ReturnType<typeof appOpen>>[] = [];
+  const floor: Awaited<ReturnType<typeof appOpen>>[] = [];
   const first: Awaited<ReturnType<typeof bareOpen>>[] = [];
   const whole: Awaited<ReturnType<typeof bareOpen>>[] = [];
   // One of each first, unmeasured: the disk cache and the database file warm up.
   await bareOpen(page, origin, 'whole');
   await appOpen(page, appUrl);
+  await appOpen(page, floorUrl(origin));
   for (let i = 0; i < runs; i++) {
     first.push(await bareOpen(page, origin, 'first'));
     app.push(await appOpen(page, appUrl));
     whole.push(await bareOpen(page, origin, 'whole'));
+    floor.push(await appOpen(page, floorUrl(origin)));
   }
   // Traced last (BENCH_TRACE), then back on the bare page, where the run goes on.
   if (process.env.BENCH_TRACE) await traced(page, 'open', () => appOpen(page, appUrl)).then(() => bareOpen(page, origin, 'whole'));
@@ -70,18 +86,20 @@ export async function benchOpen(page: Page, appUrl: string, origin: string, runs
   const note = `medians of ${runs} loads each, alternating; the list showed ${app[0]!.setsize} rows; the app's list box (the inbox mounted) at ${median(app.map((r) => r.shell)).toFixed(0)} ms; bare read alone: first ${first[0]!.rows} rows ${median(first.map((r) => r.read)).toFixed(1)} ms, whole view ${whole[0]!.rows} rows ${median(whole.map((r) => r.read)).toFixed(1)} ms; each load, app / bare (ms): ${eachLoad(app, first)}`;
   return [
     against('cold open: navigation → first rows painted', appFirst, 'ms', { limit: bareFirst, limitName: 'bare page: navigation → same rows read' }, COLD_OPEN_TARGET, coldOpenMet, note),
+    floorFigure('cold open floor, a React page: navigation → first rows painted', floor, first, appFirst, ''),
     against('cold open: navigation → whole view in the list', median(app.map((r) => r.fullList)), 'ms', { limit: median(whole.map((r) => r.navToRead)), limitName: 'bare page: navigation → whole view read' }, '', () => true, note),
     absolute('bare read alone: first rows', median(first.map((r) => r.read)), 'ms', ''),
     absolute('bare read alone: whole view', median(whole.map((r) => r.read)), 'ms', ''),
-  ].map((f, i) => (i === 1 ? { ...f, met: null } : f));
+  ].map((f, i) => (i === 2 ? { ...f, met: null } : f));
 }
 
-/** App and bare loads alternating, `runs` of each, each page loaded by `load` (a reload of one tab, or a tab of its own). */
-async function pairs(runs: number, bare: () => Promise<Awaited<ReturnType<typeof bareOpen>>>, app: () => Promise<Awaited<ReturnType<typeof appOpen>>>) {
-  const out = { bare: [] as Awaited<ReturnType<typeof bareOpen>>[], app: [] as Awaited<ReturnType<typeof appOpen>>[] };
+/** Bare, app and floor loads alternating, `runs` of each, each page loaded by `load` (a reload of one tab, or a tab of its own). */
+async function rounds(runs: number, bare: () => Promise<Awaited<ReturnType<typeof bareOpen>>>, app: (url: string) => Promise<Awaited<ReturnType<typeof appOpen>>>, appUrl: string, origin: string) {
+  const out = { bare: [] as Awaited<ReturnType<typeof bareOpen>>[], app: [] as Awaited<ReturnType<typeof appOpen>>[], floor: [] as Awaited<ReturnType<typeof appOpen>>[] };
   for (let i = 0; i < runs; i++) {
     out.bare.push(await bare());
-    out.app.push(await app());
+    out.app.push(await app(appUrl));
+    out.floor.push(await app(floorUrl(origin)));
   }
   return out;
 }
@@ -115,18 +133,19 @@ export async function benchOpenOnDisk(launchUrl: string, origin: string, plan: C
     for (let i = 0; i < 3; i++) {
       await bareOpen(page, origin, 'first');
       await appOpen(page, appUrl);
+      await appOpen(page, floorUrl(origin));
     }
-    const reloads = await pairs(runs, () => bareOpen(page, origin, 'first'), () => appOpen(page, appUrl));
-    const tabs = await pairs(
-      runs,
-      () => inNewTab(page, (tab) => bareOpen(tab, origin, 'first')),
-      () => inNewTab(page, (tab) => appOpen(tab, launchUrl)),
-    );
+    const reloads = await rounds(runs, () => bareOpen(page, origin, 'first'), (url) => appOpen(page, url), appUrl, origin);
+    const tabs = await rounds(runs, () => inNewTab(page, (tab) => bareOpen(tab, origin, 'first')), (url) => inNewTab(page, (tab) => appOpen(tab, url)), launchUrl, origin);
+    // Traced last (BENCH_TRACE): one more load of the app in a new tab.
+    if (process.env.BENCH_TRACE) await inNewTab(page, (tab) => traced(tab, 'open-new-tab', () => appOpen(tab, launchUrl)));
     const figure = (name: string, r: typeof reloads, how: string) =>
       against(name, median(r.app.map((x) => x.firstRows)), 'ms', { limit: median(r.bare.map((x) => x.navToRead)), limitName: `bare page${how}: navigation → same rows read` }, COLD_OPEN_TARGET, coldOpenMet, `medians of ${runs} loads each, alternating, a profile on disk${how}; the list showed ${r.app[0]!.setsize} rows; the app's list box at ${median(r.app.map((x) => x.shell)).toFixed(0)} ms; bare read alone ${median(r.bare.map((x) => x.read)).toFixed(1)} ms; each load, app / bare (ms): ${eachLoad(r.app, r.bare)}`);
     return [
       figure('cold open, a profile on disk: navigation → first rows painted', reloads, ''),
+      floorFigure('cold open floor, a React page, a profile on disk: navigation → first rows painted', reloads.floor, reloads.bare, median(reloads.app.map((x) => x.firstRows)), ', a profile on disk'),
       figure('cold open, a profile on disk, in a new tab: navigation → first rows painted', tabs, ', each page in a new tab'),
+      floorFigure('cold open floor, a React page, a profile on disk, in a new tab: navigation → first rows painted', tabs.floor, tabs.bare, median(tabs.app.map((x) => x.firstRows)), ', a profile on disk, each page in a new tab'),
     ];
   } finally {
     await context.close();

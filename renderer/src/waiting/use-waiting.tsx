@@ -28,8 +28,11 @@ let timer: ReturnType<typeof setInterval> | undefined;
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
+  // The time is not taken afresh here: the chips were just drawn with `now` (snapshot() takes it
+  // afresh when nothing was ticking), and a value changed between a render and its subscription
+  // makes React draw every reader again at once (on a cold open, every row's chip, right behind the
+  // first rows' frame).
   if (!timer) {
-    now = Date.now();
     timer = setInterval(() => {
       now = Date.now();
       for (const l of listeners) l();
@@ -44,9 +47,12 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** The same value until the next tick (React compares snapshots); fresh when nothing was ticking. */
+/**
+ * The same value until the next tick (React compares snapshots); when nothing was ticking, taken
+ * afresh if over a second old (so within one render every reader reads the same).
+ */
 function snapshot() {
-  if (!timer && Date.now() - now >= TICK_MS) now = Date.now();
+  if (!timer && Date.now() - now >= 1_000) now = Date.now();
   return now;
 }
 

@@ -1,10 +1,9 @@
-// The head's early script (renderer/src/platform/early-start.ts) and its handover: it starts the
-// cache's open and web mode's socket (saying its hello and asking the first calls once it opens),
-// creates nothing, blocks no upgrade or deletion, and the app takes over exactly what it started
-// (early-handoff.ts, web-transport.ts).
+// The head's early script (renderer/src/platform/early-start.ts) and its handover: it only starts
+// the cache's open and web mode's socket, creates nothing, sends nothing, blocks no upgrade or
+// deletion, and the app takes over exactly what it started (early-handoff.ts, web-transport.ts).
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_CALLS, EARLY_GLOBAL, LAST_SESSION_KEY, SECRET_KEY, releaseEarlyDatabase, takeEarlySocket } from '../../renderer/src/platform/early-handoff';
+import { EARLY_GLOBAL, LAST_SESSION_KEY, SECRET_KEY, releaseEarlyDatabase, takeEarlySocket } from '../../renderer/src/platform/early-handoff';
 import type { EarlyStart } from '../../renderer/src/platform/early-handoff';
 import { createWebTransport } from '../../renderer/src/platform/web-transport';
 import { FakeSocket } from './support/fake-socket';
@@ -92,30 +91,20 @@ describe('the head’s early script', () => {
     expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(dbName);
   });
 
-  it('starts the bridge socket in web mode with its launch key, and once it opens says the hello and asks the first calls', async () => {
+  it('starts the bridge socket in web mode with its launch key (kept, or in the address), and sends nothing on it', async () => {
     sessionStorage.setItem(SECRET_KEY, 'kept-secret');
     let start = await runEarlyScript();
     expect(FakeSocket.all.map((s) => s.url)).toEqual([bridgeAddress]);
     expect(start?.socket).toBe(FakeSocket.all[0]);
-    expect(FakeSocket.all[0]!.sent).toEqual([]);
-    expect(start?.said).toBeUndefined();
     FakeSocket.all[0]!.open();
-    expect(FakeSocket.all[0]!.sent).toEqual([
-      { type: 'hello', secret: 'kept-secret' },
-      ...EARLY_CALLS.map((name, i) => ({ type: 'call', id: i + 1, name, input: {} })),
-    ]);
-    // What comes back waits, unread, for the transport.
-    FakeSocket.all[0]!.onmessage?.({ data: JSON.stringify({ type: 'ready' }) });
-    expect(start?.said?.frames).toEqual([JSON.stringify({ type: 'ready' })]);
+    expect(FakeSocket.all[0]!.sent).toEqual([]);
 
-    // The key in the address is the one the app will use (platform/bridge.ts), over a kept one.
+    sessionStorage.clear();
     delete win[EARLY_GLOBAL];
     history.replaceState(null, '', '/#k=abc_DEF-1');
     start = await runEarlyScript();
     expect(FakeSocket.all).toHaveLength(2);
     expect(start?.socket).toBe(FakeSocket.all[1]);
-    FakeSocket.all[1]!.open();
-    expect(FakeSocket.all[1]!.sent[0]).toEqual({ type: 'hello', secret: 'abc_DEF-1' });
   });
 
   it('starts no socket without a launch key, nor under Electron’s preload bridge', async () => {
@@ -164,7 +153,7 @@ describe('taking over what it started', () => {
     expect(early.sent.map((f) => (f as { type: string }).type)).toEqual(['hello', 'call']);
   });
 
-  it('web transport says its hello at once on an early socket that opened before its open event was heard', async () => {
+  it('web transport says its hello at once on an early socket that opened before it was taken', async () => {
     sessionStorage.setItem(SECRET_KEY, 'kept-secret');
     await runEarlyScript();
     const early = FakeSocket.all[0]!;
@@ -172,67 +161,6 @@ describe('taking over what it started', () => {
     createWebTransport('kept-secret', bridgeAddress);
     expect(FakeSocket.all).toEqual([early]);
     expect(early.sent).toEqual([{ type: 'hello', secret: 'kept-secret' }]);
-  });
-
-  it('web transport takes over the early hello and calls: answers that came before it are read in order, and nothing is asked twice', async () => {
-    sessionStorage.setItem(SECRET_KEY, 'kept-secret');
-    await runEarlyScript();
-    const early = FakeSocket.all[0]!;
-    early.open();
-    early.onmessage?.({ data: JSON.stringify({ type: 'ready' }) });
-    early.reply(1, { ok: true, value: { status: 'signed_out' } });
-    const bridge = createWebTransport('kept-secret', bridgeAddress);
-    const states: string[] = [];
-    bridge.onConnection((c) => states.push(c));
-    expect(states).toEqual(['connected']);
-    // The second call's answer comes after the handover, on the same socket.
-    const caches = bridge.call('session.obsoleteCaches', {});
-    early.reply(2, { ok: true, value: { sessionIds: ['s-1'] } });
-    await expect(bridge.call('session.get', {})).resolves.toEqual({ ok: true, value: { status: 'signed_out' } });
-    await expect(caches).resolves.toEqual({ ok: true, value: { sessionIds: ['s-1'] } });
-    expect(early.sent).toHaveLength(1 + EARLY_CALLS.length);
-    // Asked again later, a question goes out as a call of its own, numbered after the early ones.
-    void bridge.call('session.get', {});
-    expect(early.calls().at(-1)).toEqual({ type: 'call', id: EARLY_CALLS.length + 1, name: 'session.get', input: {} });
-  });
-
-  it('web transport asks the early calls again on its next connection when the early hello was refused', async () => {
-    sessionStorage.setItem(SECRET_KEY, 'kept-secret');
-    await runEarlyScript();
-    const early = FakeSocket.all[0]!;
-    early.open();
-    const bridge = createWebTransport('kept-secret', bridgeAddress);
-    const session = bridge.call('session.get', {});
-    vi.useFakeTimers();
-    try {
-      early.readyState = 3;
-      early.onclose?.({ code: 4401 });
-      vi.advanceTimersByTime(10_000);
-    } finally {
-      vi.useRealTimers();
-    }
-    const next = FakeSocket.all[1]!;
-    next.accept();
-    expect(next.sent[0]).toEqual({ type: 'hello', secret: 'kept-secret' });
-    expect(next.calls().map((c) => [c.id, c.name])).toEqual(EARLY_CALLS.map((name, i) => [i + 1, name]));
-    next.reply(1, { ok: true, value: { status: 'signed_out' } });
-    await expect(session).resolves.toEqual({ ok: true, value: { status: 'signed_out' } });
-  });
-
-  it('web transport leaves the early calls to a socket that closed before the handover, and asks them itself', async () => {
-    sessionStorage.setItem(SECRET_KEY, 'kept-secret');
-    await runEarlyScript();
-    const early = FakeSocket.all[0]!;
-    early.open();
-    early.close();
-    const bridge = createWebTransport('kept-secret', bridgeAddress);
-    void bridge.call('session.get', {});
-    const own = FakeSocket.all[1]!;
-    own.open();
-    expect(own.sent).toEqual([
-      { type: 'hello', secret: 'kept-secret' },
-      { type: 'call', id: 1, name: 'session.get', input: {} },
-    ]);
   });
 
   it('web transport opens its own socket when the early one is gone', async () => {

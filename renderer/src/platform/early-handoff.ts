@@ -11,24 +11,9 @@ export const SECRET_IN_HASH = /(?:^#|&)k=([A-Za-z0-9_-]+)/;
 /** Where the early script leaves what it started. */
 export const EARLY_GLOBAL = '__inboxEarlyStart';
 
-/**
- * What every cold open asks main first (App.tsx: who is signed in, and which signed-out sessions'
- * caches to delete before anything shows), each with no input. The early script asks them on its
- * socket right behind the hello, as calls 1 and 2, so main's answers travel while the entry is
- * compiled and run; the transport takes them over as its own calls (web-transport.ts).
- */
-export const EARLY_CALLS = ['session.get', 'session.obsoleteCaches'] as const;
-
-/** The early script's hello and first calls went out on its socket; what came back since, unread. */
-export interface EarlySaid {
-  frames: string[];
-}
-
 export interface EarlyStart {
-  /** Web mode's bridge socket, connecting, or open: with nothing sent on it yet, or with `said`. */
+  /** Web mode's bridge socket, connecting (or open, with nothing sent on it yet). */
   socket?: WebSocket;
-  /** Set once the hello and `EARLY_CALLS` were sent on `socket`. */
-  said?: EarlySaid;
   /** The last session's cache, opened raw so IndexedDB's backing store is open when Dexie asks. */
   database?: { name: string; release(): void };
 }
@@ -43,18 +28,15 @@ function early(): EarlyStart | undefined {
 }
 
 /**
- * The socket the early script opened to `url`, once: still connecting (nothing sent on it), or open,
- * with nothing sent yet or with its hello and first calls said and the frames received since. A
- * closed one is dropped, and with it any calls said on it (the transport asks them again).
+ * The socket the early script opened to `url`, once: still connecting or already open (then with
+ * nothing sent or received, as the host sends nothing before a hello). A closed one is dropped.
  */
-export function takeEarlySocket(url: string): { socket: WebSocket; said?: EarlySaid } | undefined {
+export function takeEarlySocket(url: string): WebSocket | undefined {
   const start = early();
   const socket = start?.socket;
   if (!start || !socket) return undefined;
-  const said = start.said;
   delete start.socket;
-  delete start.said;
-  if (socket.url === url && (socket.readyState === socket.CONNECTING || socket.readyState === socket.OPEN)) return said ? { socket, said } : { socket };
+  if (socket.url === url && (socket.readyState === socket.CONNECTING || socket.readyState === socket.OPEN)) return socket;
   socket.close();
   return undefined;
 }

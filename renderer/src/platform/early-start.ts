@@ -5,13 +5,11 @@
 // are read, compiled and evaluated, instead of after; the app takes them over
 // (early-handoff.ts): web-transport.ts the socket, early-rows.ts the open cache.
 //
-// Web mode's socket also says its hello as soon as it opens (with the launch key, read as
-// platform/bridge.ts reads it) and asks the two questions every cold open asks main first
-// (`EARLY_CALLS`), keeping what comes back unread for the transport: main answers while the entry is
-// still compiled and run, instead of after. It reads no rows and creates no database. Anything
-// unexpected leaves it doing nothing: the app then starts both itself, as without this script.
-import type { EarlySaid, EarlyStart } from './early-handoff';
-import { bridgeUrl, EARLY_CALLS, EARLY_GLOBAL, LAST_SESSION_KEY, SECRET_IN_HASH, SECRET_KEY } from './early-handoff';
+// It only starts things. It reads no secret (whether web mode has its launch key is enough), sends
+// nothing, reads no rows and creates no database. Anything unexpected leaves it doing nothing: the
+// app then starts both itself, as without this script.
+import type { EarlyStart } from './early-handoff';
+import { bridgeUrl, EARLY_GLOBAL, LAST_SESSION_KEY, SECRET_IN_HASH, SECRET_KEY } from './early-handoff';
 
 /** How long the raw connection is held if the app never takes the cache (no session, another session). */
 const HOLD_MS = 10_000;
@@ -38,25 +36,8 @@ function warmCache(name: string): EarlyStart['database'] {
   return { name, release };
 }
 
-/**
- * Web mode's launch key as platform/bridge.ts will find it (which keeps it and takes it out of the
- * address): the address's first, then the kept one. A hello with another key than the transport's
- * would be refused, and the page would wait to ask again.
- */
-const launchSecret = (): string | undefined => SECRET_IN_HASH.exec(location.hash)?.[1] || (sessionStorage.getItem(SECRET_KEY) ?? undefined);
-
-/** Opens the bridge's socket; once open, says the hello and asks `EARLY_CALLS`, keeping the frames that come back. */
-function startBridge(start: EarlyStart, secret: string): void {
-  const socket = new WebSocket(bridgeUrl(location));
-  start.socket = socket;
-  // The transport replaces both handlers when it takes the socket: these run only until then.
-  socket.onopen = () => {
-    const said: EarlySaid = { frames: [] };
-    socket.onmessage = (message) => void said.frames.push(String(message.data));
-    socket.send(JSON.stringify({ type: 'hello', secret }));
-    EARLY_CALLS.forEach((name, i) => socket.send(JSON.stringify({ type: 'call', id: i + 1, name, input: {} })));
-    start.said = said;
-  };
+function hasLaunchSecret(): boolean {
+  return Boolean(sessionStorage.getItem(SECRET_KEY)) || SECRET_IN_HASH.test(location.hash);
 }
 
 try {
@@ -65,8 +46,7 @@ try {
   const last = JSON.parse(localStorage.getItem(LAST_SESSION_KEY) ?? 'null') as { dbName?: unknown } | null;
   if (typeof last?.dbName === 'string') start.database = warmCache(last.dbName);
   // Electron's preload has its own bridge; web mode without its key signs in to nothing.
-  const secret = (window as { inboxBridge?: unknown }).inboxBridge ? undefined : launchSecret();
-  if (secret) startBridge(start, secret);
+  if (!(window as { inboxBridge?: unknown }).inboxBridge && hasLaunchSecret()) start.socket = new WebSocket(bridgeUrl(location));
 } catch {
   // Storage or IndexedDB refused (private mode, a sandbox): the app starts both as it would anyway.
 }

@@ -10,7 +10,7 @@ import type { Bridge, BridgeCallName, BridgeConnection, BridgeInput, BridgeOutpu
 import type { BridgeEventName, BridgeEventPayload } from '../../../shared/bridge/events';
 import type { Result } from '../../../shared/bridge/result';
 import { serverFrameSchema } from '../../../shared/bridge/wire';
-import { bridgeUrl, EARLY_CALLS, takeEarlySocket } from './early-handoff';
+import { bridgeUrl, takeEarlySocket } from './early-handoff';
 
 const CALL_TIMEOUT_MS = 60_000;
 /**
@@ -23,7 +23,7 @@ const carriesFiles = (name: string, input: unknown) => name === 'messages.create
 const REFUSED_RETRY_MS = 10_000;
 
 interface Pending {
-  resolve(r: Result<unknown>): void;
+  resolve: (r: Result<unknown>) => void;
   timer: ReturnType<typeof setTimeout>;
   frame: string;
   sent: boolean;
@@ -56,77 +56,14 @@ export function createWebTransport(
     socket!.send(p.frame);
   }
 
-  /** The head script's first calls taken over (`adoptEarlyCalls`), each answered to the first call of its name. */
-  const earlyAnswers = new Map<string, Promise<Result<unknown>>>();
-
-  /** A call's entry, waiting for its reply or its timeout. */
-  function track(id: number, frame: string, timeoutMs: number): { p: Pending; answer: Promise<Result<unknown>> } {
-    let p!: Pending;
-    const answer = new Promise<Result<unknown>>((resolve) => {
-      const timer = setTimeout(() => {
-        // Dropped whether or not it went out: an unsent call is never sent after this answer.
-        pending.delete(id);
-        resolve({ ok: false, error: { kind: 'timeout', message: 'The app did not answer in time.' } });
-      }, timeoutMs);
-      p = { resolve, timer, frame, sent: false };
-    });
-    pending.set(id, p);
-    return { p, answer };
-  }
-
-  /**
-   * The calls the head's script asked right behind its hello (early-handoff.ts: `EARLY_CALLS`, ids 1
-   * and up) become this transport's, sent behind that hello: their replies come on the socket as any
-   * other's, and a refused hello sends them again on the next connection.
-   */
-  function adoptEarlyCalls() {
-    EARLY_CALLS.forEach((name, i) => {
-      const { p, answer } = track(i + 1, JSON.stringify({ type: 'call', id: i + 1, name, input: {} }), opts.callTimeoutMs ?? CALL_TIMEOUT_MS);
-      p.sent = true;
-      p.behindHello = true;
-      earlyAnswers.set(name, answer);
-    });
-    nextId = EARLY_CALLS.length + 1;
-  }
-
-  function onFrame(raw: string) {
-    let data: unknown;
-    try {
-      data = JSON.parse(raw);
-    } catch {
-      return;
-    }
-    if ((data as { type?: unknown })?.type === 'ready') {
-      ready = true;
-      retryMs = 250;
-      for (const p of pending.values()) p.behindHello = false;
-      setConnection('connected');
-      // Calls made while disconnected go out now, in the order they were made.
-      for (const p of pending.values()) if (!p.sent) send(p);
-      return;
-    }
-    const frame = serverFrameSchema.safeParse(data);
-    if (!frame.success) return;
-    if (frame.data.type === 'reply') {
-      const p = pending.get(frame.data.id);
-      if (!p) return;
-      pending.delete(frame.data.id);
-      clearTimeout(p.timer);
-      p.resolve(frame.data.result as Result<unknown>);
-    } else {
-      for (const l of listeners.get(frame.data.name) ?? []) l(frame.data.payload);
-    }
-  }
-
   function connect() {
     ready = false;
-    // The first connection may be the one the head's script began (early-start.ts), already open,
-    // perhaps with its hello said and the first calls asked; it is handed over once, so every later
-    // connection is the transport's own.
-    const early = takeEarlySocket(url);
-    const ws = early?.socket ?? new WebSocket(url);
+    // The first connection may be the one the head's script began (early-start.ts), already open;
+    // it is handed over once, so every later connection is the transport's own.
+    const ws = takeEarlySocket(url) ?? new WebSocket(url);
     socket = ws;
-    const behindHello = () => {
+    const opened = () => {
+      ws.send(JSON.stringify({ type: 'hello', secret }));
       // Calls already waiting (a cold open's first questions) go out right behind the hello, not a
       // round trip later after 'ready': the host reads a socket's frames in order and runs none on
       // a socket whose hello it refused, so on that refusal (4401, below) they simply wait again.
@@ -136,12 +73,35 @@ export function createWebTransport(
         send(p);
       }
     };
-    const opened = () => {
-      ws.send(JSON.stringify({ type: 'hello', secret }));
-      behindHello();
-    };
     ws.onopen = opened;
-    ws.onmessage = (message) => onFrame(String(message.data));
+    ws.onmessage = (message) => {
+      let data: unknown;
+      try {
+        data = JSON.parse(String(message.data));
+      } catch {
+        return;
+      }
+      if ((data as { type?: unknown })?.type === 'ready') {
+        ready = true;
+        retryMs = 250;
+        for (const p of pending.values()) p.behindHello = false;
+        setConnection('connected');
+        // Calls made while disconnected go out now, in the order they were made.
+        for (const p of pending.values()) if (!p.sent) send(p);
+        return;
+      }
+      const frame = serverFrameSchema.safeParse(data);
+      if (!frame.success) return;
+      if (frame.data.type === 'reply') {
+        const p = pending.get(frame.data.id);
+        if (!p) return;
+        pending.delete(frame.data.id);
+        clearTimeout(p.timer);
+        p.resolve(frame.data.result as Result<unknown>);
+      } else {
+        for (const l of listeners.get(frame.data.name) ?? []) l(frame.data.payload);
+      }
+    };
     ws.onclose = (event) => {
       ready = false;
       // Calls that went out may or may not have run; tell their callers instead of resending them.
@@ -167,30 +127,24 @@ export function createWebTransport(
       setTimeout(connect, retryMs);
       retryMs = Math.min(retryMs * 2, 5_000);
     };
-    if (early?.said) {
-      // The head's script said the hello and asked the first calls: what came back is read now, in order.
-      adoptEarlyCalls();
-      behindHello();
-      for (const frame of early.said.frames.splice(0)) onFrame(frame);
-    } else if (ws.readyState === WebSocket.OPEN) {
-      // Opened before these handlers were set: its open event went by unheard.
-      opened();
-    }
+    // Opened before these handlers were set: its open event went by unheard.
+    if (ws.readyState === WebSocket.OPEN) opened();
   }
   connect();
 
   return {
     call<C extends BridgeCallName>(name: C, input: BridgeInput<C>): Promise<Result<BridgeOutput<C>>> {
-      // The first call of a name the head's script asked with no input is answered by that call.
-      const early = earlyAnswers.get(name);
-      if (early && JSON.stringify(input) === '{}') {
-        earlyAnswers.delete(name);
-        return early as Promise<Result<BridgeOutput<C>>>;
-      }
-      const id = nextId++;
-      const { p, answer } = track(id, JSON.stringify({ type: 'call', id, name, input }), opts.callTimeoutMs ?? (carriesFiles(name, input) ? FILES_CALL_TIMEOUT_MS : CALL_TIMEOUT_MS));
-      if (isOpen()) send(p);
-      return answer as Promise<Result<BridgeOutput<C>>>;
+      return new Promise((resolve) => {
+        const id = nextId++;
+        const timer = setTimeout(() => {
+          // Dropped whether or not it went out: an unsent call is never sent after this answer.
+          pending.delete(id);
+          resolve({ ok: false, error: { kind: 'timeout', message: 'The app did not answer in time.' } });
+        }, opts.callTimeoutMs ?? (carriesFiles(name, input) ? FILES_CALL_TIMEOUT_MS : CALL_TIMEOUT_MS));
+        const p: Pending = { resolve: resolve as (r: Result<unknown>) => void, timer, frame: JSON.stringify({ type: 'call', id, name, input }), sent: false };
+        pending.set(id, p);
+        if (isOpen()) send(p);
+      });
     },
     on<E extends BridgeEventName>(event: E, listener: (payload: BridgeEventPayload<E>) => void) {
       let set = listeners.get(event);

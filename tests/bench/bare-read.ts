@@ -74,26 +74,28 @@ async function bareScript(): Promise<string> {
   return bundle;
 }
 
+/** Writes a bench page and its script beside the built renderer, the script under assets/ named by its content's hash; returns the script's path. */
+function writePage(dir: string, page: string, prefix: string, script: string, html: (src: string) => string): string {
+  // As the build names the app's own scripts: the web host serves both alike (cached, never asked
+  // for again: main/web/host.ts).
+  const name = `${prefix}-${createHash('sha256').update(script).digest('hex').slice(0, 12)}.js`;
+  const asset = resolve(root, 'dist/renderer/assets', name);
+  writeFileSync(resolve(dir, page), html(`/assets/${name}`));
+  writeFileSync(asset, script);
+  return asset;
+}
+
 /** Puts /__bench/bare.html, /__bench/floor.html and their scripts beside the built renderer the web host serves; returns how to take them out. */
 export async function serveBarePage(): Promise<() => void> {
-  const script = await bareScript();
   const dir = resolve(root, 'dist/renderer/__bench');
   mkdirSync(dir, { recursive: true });
-  // The script under assets/ with its content's hash in its name, as the build names the app's own
-  // scripts: the web host serves both alike (cached, never asked for again: main/web/host.ts).
-  const name = `__bench-bare-${createHash('sha256').update(script).digest('hex').slice(0, 12)}.js`;
-  writeFileSync(resolve(dir, 'bare.html'), `<!doctype html><meta charset="utf-8"><title>bare read</title><script src="/assets/${name}"></script>`);
-  const asset = resolve(root, 'dist/renderer/assets', name);
-  writeFileSync(asset, script);
-  // Beside it, the cold open's React floor (react-floor.ts), named and served the same way.
+  const bare = writePage(dir, 'bare.html', '__bench-bare', await bareScript(), (src) => `<!doctype html><meta charset="utf-8"><title>bare read</title><script src="${src}"></script>`);
+  // Beside it, the cold open's React floor (react-floor.ts).
   const floor = await floorPage(root);
-  const floorName = `__bench-floor-${createHash('sha256').update(floor.script).digest('hex').slice(0, 12)}.js`;
-  const floorAsset = resolve(root, 'dist/renderer/assets', floorName);
-  writeFileSync(resolve(dir, 'floor.html'), floor.html(`/assets/${floorName}`));
-  writeFileSync(floorAsset, floor.script);
+  const floorAsset = writePage(dir, 'floor.html', '__bench-floor', floor.script, floor.html);
   return () => {
     rmSync(dir, { recursive: true, force: true });
-    rmSync(asset, { force: true });
+    rmSync(bare, { force: true });
     rmSync(floorAsset, { force: true });
   };
 }

@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser, Page } from '@playwright/test';
 import { chromium } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../../playwright.config';
 import { startService } from '../../scripts/lib/service-process';
 import type { DemoCredentialsFile } from '../../scripts/lib/service-process';
 import { startWebHostProcess } from '../../scripts/lib/web-host-process';
@@ -81,8 +82,6 @@ export interface ChaosResult {
   notices: string[];
 }
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The service's state of a conversation, read from its database file. */
@@ -252,7 +251,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosResult> {
   const hostOpts = { secretFile, signIn: hostCreds, requestTimeoutMs: opts.requestTimeoutMs ?? 15_000, quiet: true };
   let host: RunningWebHost = await startWebHostProcess(hostOpts);
   let browser: Browser | undefined;
-  const page = opts.page ?? (await (browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS })).newPage({ viewport: { width: 1280, height: 800 } }));
+  const page = opts.page ?? (await (browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })).newPage({ viewport: { width: 1280, height: 800 } }));
   const tag = `chaos s${opts.seed}`;
   const result: ChaosResult = {
     seed: opts.seed,

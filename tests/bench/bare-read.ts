@@ -9,7 +9,7 @@
 import type { Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { floorPage } from './react-floor';
 
@@ -85,6 +85,26 @@ function writePage(dir: string, page: string, prefix: string, script: string, ht
   return asset;
 }
 
+/**
+ * For comparing two builds in one run (BENCH_AB_BUILD=<a built renderer's folder>, a tool, off by
+ * default): its page as /__ab.html and its files beside the build's own under assets/ (named by their
+ * content's hash, so none collide, and served alike: cached, never asked for again). The cold open
+ * then loads it where it loads the React floor (scenarios/open.ts), alternating with this build and
+ * the bare page: two builds apart by a few milliseconds are told apart only in the same loads.
+ */
+function abBuild(): () => void {
+  const from = process.env.BENCH_AB_BUILD;
+  if (!from) return () => undefined;
+  const assets = resolve(root, 'dist/renderer/assets');
+  const added = readdirSync(resolve(from, 'assets')).filter((name) => !existsSync(resolve(assets, name)));
+  for (const name of added) copyFileSync(resolve(from, 'assets', name), resolve(assets, name));
+  copyFileSync(resolve(from, 'index.html'), resolve(root, 'dist/renderer/__ab.html'));
+  return () => {
+    for (const name of added) rmSync(resolve(assets, name), { force: true });
+    rmSync(resolve(root, 'dist/renderer/__ab.html'), { force: true });
+  };
+}
+
 /** Puts /__bench/bare.html, /__bench/floor.html and their scripts beside the built renderer the web host serves; returns how to take them out. */
 export async function serveBarePage(): Promise<() => void> {
   const dir = resolve(root, 'dist/renderer/__bench');
@@ -93,10 +113,12 @@ export async function serveBarePage(): Promise<() => void> {
   // Beside it, the cold open's React floor (react-floor.ts).
   const floor = await floorPage(root);
   const floorAsset = writePage(dir, 'floor.html', '__bench-floor', floor.script, floor.html);
+  const other = abBuild();
   return () => {
     rmSync(dir, { recursive: true, force: true });
     rmSync(bare, { force: true });
     rmSync(floorAsset, { force: true });
+    other();
   };
 }
 

@@ -48,8 +48,14 @@ async function inNewTab<T>(page: Page, load: (tab: Page) => Promise<T>): Promise
 const COLD_OPEN_TARGET = '≤ 2× the bare read and < 150 ms';
 const coldOpenMet = (value: number, ratio: number) => ratio <= 2 && value < 150;
 
-/** The React floor's page (tests/bench/react-floor.ts), served beside the bare page. */
-const floorUrl = (origin: string) => `${origin}/__bench/floor.html`;
+/**
+ * The React floor's page (tests/bench/react-floor.ts), served beside the bare page; or, comparing two
+ * builds (BENCH_AB_BUILD, bare-read.ts), the other build's page at the app's address (its launch key
+ * and route): its figures are then named "B build" and have no target.
+ */
+const AB = Boolean(process.env.BENCH_AB_BUILD);
+const floorUrl = (origin: string, appUrl: string) => (AB ? appUrl.replace(/^(https?:\/\/[^/]+)\/[^#?]*/, '$1/__ab.html') : `${origin}/__bench/floor.html`);
+const floorName = (name: string) => (AB ? name.replace('cold open floor, a React page', 'B build, cold open') : name);
 
 /**
  * The floor's figure: a reference, with no target of its own. Its ratio to the bare read is the
@@ -57,8 +63,9 @@ const floorUrl = (origin: string) => `${origin}/__bench/floor.html`;
  */
 function floorFigure(name: string, floor: { firstRows: number }[], bare: { navToRead: number }[], appFirst: number, how: string): Figure {
   const value = median(floor.map((r) => r.firstRows));
-  const note = `medians of ${floor.length} loads each, alternating with the app and the bare page${how}: React 19 and Dexie only, the app's style sheet, the rows in sight in one render; the app in the same loads ${appFirst.toFixed(1)} ms, ${(appFirst / value).toFixed(2)}× this; each load, floor / bare (ms): ${eachLoad(floor, bare)}`;
-  return { ...against(name, value, 'ms', { limit: median(bare.map((r) => r.navToRead)), limitName: `bare page${how}: navigation → same rows read` }, '', () => true, note), met: null };
+  const what = AB ? `the build in ${process.env.BENCH_AB_BUILD}` : "React 19 and Dexie only, the app's style sheet, the rows in sight in one render";
+  const note = `medians of ${floor.length} loads each, alternating with the app and the bare page${how}: ${what}; the app in the same loads ${appFirst.toFixed(1)} ms, ${(appFirst / value).toFixed(2)}× this; each load, floor / bare (ms): ${eachLoad(floor, bare)}`;
+  return { ...against(floorName(name), value, 'ms', { limit: median(bare.map((r) => r.navToRead)), limitName: `bare page${how}: navigation → same rows read` }, '', () => true, note), met: null };
 }
 
 /** Each load's pair, for the note: app / bare, ms from navigation. */
@@ -72,11 +79,11 @@ export async function benchOpen(page: Page, appUrl: string, origin: string, runs
   // One of each first, unmeasured: the disk cache and the database file warm up.
   await bareOpen(page, origin, 'whole');
   await appOpen(page, appUrl);
-  await appOpen(page, floorUrl(origin));
+  await appOpen(page, floorUrl(origin, appUrl));
   for (let i = 0; i < runs; i++) {
     first.push(await bareOpen(page, origin, 'first'));
     app.push(await appOpen(page, appUrl));
-    floor.push(await appOpen(page, floorUrl(origin)));
+    floor.push(await appOpen(page, floorUrl(origin, appUrl)));
     // Last on the bare page: the run goes on from it (renderer.ts).
     whole.push(await bareOpen(page, origin, 'whole'));
   }
@@ -100,7 +107,7 @@ async function rounds(runs: number, bare: () => Promise<Awaited<ReturnType<typeo
   for (let i = 0; i < runs; i++) {
     out.bare.push(await bare());
     out.app.push(await app(appUrl));
-    out.floor.push(await app(floorUrl(origin)));
+    out.floor.push(await app(floorUrl(origin, appUrl)));
   }
   return out;
 }
@@ -134,7 +141,7 @@ export async function benchOpenOnDisk(launchUrl: string, origin: string, plan: C
     for (let i = 0; i < 3; i++) {
       await bareOpen(page, origin, 'first');
       await appOpen(page, appUrl);
-      await appOpen(page, floorUrl(origin));
+      await appOpen(page, floorUrl(origin, appUrl));
     }
     const reloads = await rounds(runs, () => bareOpen(page, origin, 'first'), (url) => appOpen(page, url), appUrl, origin);
     const tabs = await rounds(runs, () => inNewTab(page, (tab) => bareOpen(tab, origin, 'first')), (url) => inNewTab(page, (tab) => appOpen(tab, url)), launchUrl, origin);

@@ -64,7 +64,7 @@ const floorName = (name: string) => (AB ? name.replace('cold open floor, a React
 function floorFigure(name: string, floor: { firstRows: number }[], bare: { navToRead: number }[], appFirst: number, how: string): Figure {
   const value = median(floor.map((r) => r.firstRows));
   const what = AB ? `the build in ${process.env.BENCH_AB_BUILD}` : "React 19 and Dexie only, the app's style sheet, the rows in sight in one render";
-  const note = `medians of ${floor.length} loads each, alternating with the app and the bare page${how}: ${what}; the app in the same loads ${appFirst.toFixed(1)} ms, ${(appFirst / value).toFixed(2)}× this; each load, floor / bare (ms): ${eachLoad(floor, bare)}`;
+  const note = `medians of ${floor.length} loads each, alternating with the app and the bare page${how}: ${what}; the app in the same loads ${appFirst.toFixed(1)} ms, ${(appFirst / value).toFixed(2)}× this; each load, ${AB ? 'B build' : 'floor'} / bare (ms): ${eachLoad(floor, bare)}`;
   return { ...against(floorName(name), value, 'ms', { limit: median(bare.map((r) => r.navToRead)), limitName: `bare page${how}: navigation → same rows read` }, '', () => true, note), met: null };
 }
 

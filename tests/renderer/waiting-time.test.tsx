@@ -73,8 +73,11 @@ describe('thresholds', () => {
 
 describe('the chip', () => {
   it('shows the wait and takes its colour from the session\'s thresholds, which the agent can change', async () => {
+    // Half a minute past 20 min: the chips' clock is shared and may be up to a second old (it is
+    // taken afresh only when over a second old), so a wait of exactly 20 min read 19 min whenever
+    // the test's own clock crossed a second between the two reads (CI saw it once).
     const now = Math.floor(Date.now() / 1000);
-    const row = { status: 'open' as const, waitingSince: now - 20 * MIN };
+    const row = { status: 'open' as const, waitingSince: now - 20 * MIN - 30 };
     const { db } = renderWithSession(
       <WaitingThresholdsProvider>
         <WaitingChip c={row} />

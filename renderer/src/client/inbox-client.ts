@@ -22,6 +22,7 @@ import { createFirstRowsGate } from './first-rows-gate';
 import { ConversationReadAhead } from '../conversation/read-ahead';
 import { ServiceReachability } from '../conversation/reachability';
 import { OutboxSender } from '../actions/sender';
+import { OutboxSummary } from './outbox-summary';
 import { InboxDb } from '../db/schema';
 import { createLiveHandler } from '../live/live-handler';
 import { forgetRendered } from '../markdown/rendered-cache';
@@ -99,6 +100,8 @@ export function createInboxClient(opts: InboxClientOptions) {
     return read;
   };
   const inFlight = new InFlightActions();
+  // Read once the first rows are on screen, like the live queries it stands in for.
+  const outboxSummary = new OutboxSummary(db, (run) => firstRows.whenOpen(run));
   const context: ActionContext = { db, me, kick: () => outbox.kick(), inFlight };
   // Fire and forget: typing is transient (composer/typing.ts).
   const typing = createTypingReporter({
@@ -273,6 +276,8 @@ export function createInboxClient(opts: InboxClientOptions) {
     /** Actions shown before their write commits (the list applies them in memory). */
     inFlight,
     outbox,
+    /** The outbox's entries and their conversations' rows, in memory (the header's word, the tab counts). */
+    outboxSummary,
     history,
     live,
     notifications,

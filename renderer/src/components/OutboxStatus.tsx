@@ -2,16 +2,17 @@
 // they go; "3 changes waiting to be sent, retrying" when they wait for a retry; contact changes the
 // service refused (the contact panel shows them by their field); and messages the service refused,
 // as a button to the conversation that holds the first of them.
-import { useLiveQueryAfterFirstRows } from '../db/live-query-after-first-rows';
-import { useSession } from '../platform/session';
+import { useMemo } from 'react';
+import { useOutboxSummary } from '../client/use-outbox-summary';
 import { useUi } from '../state/ui';
 
 export function OutboxStatus() {
-  const { db } = useSession();
   const select = useUi((s) => s.select);
-  const state = useLiveQueryAfterFirstRows(async () => {
+  const outbox = useOutboxSummary();
+  const state = useMemo(() => {
+    if (!outbox) return undefined;
     // Conflicts wait for the agent in their own bar (ConflictBar), not here.
-    const entries = (await db.outbox.toArray()).filter((e) => e.state !== 'confirmed' && e.state !== 'conflict');
+    const entries = outbox.entries.filter((e) => e.state !== 'confirmed' && e.state !== 'conflict');
     const failedEntries = entries.filter((e) => e.state === 'failed' && e.kind === 'message');
     const failed = failedEntries.length;
     const failedIn = failedEntries[0]?.conversationId;
@@ -20,7 +21,7 @@ export function OutboxStatus() {
     const pending = entries.filter((e) => e.state !== 'failed');
     const retrying = pending.filter((e) => e.lastErrorKind !== undefined).length;
     return { pending: pending.length, retrying, failed, failedIn, contactsFailed };
-  }, [db]);
+  }, [outbox]);
   const text = !state
     ? ''
     : state.retrying

@@ -4,6 +4,9 @@
 // in the outbox.
 import type { ConversationCounts } from '../../../shared/api/records';
 import type { CachedConversation, OutboxEntry } from '../model/rows';
+
+/** What the counts read of an outbox entry. */
+export type CountedEntry = Pick<OutboxEntry, 'seq' | 'conversationId' | 'state' | 'confirmedAt'> & { before?: { row?: CachedConversation } };
 import { isPending } from '../model/overlay';
 import type { AssigneeTab, ListView } from './view';
 import { matchesView } from './view';
@@ -15,13 +18,13 @@ const tabs: [AssigneeTab, keyof ConversationCounts][] = [
 ];
 
 /** Entries whose effect counts asked for at `countedAt` cannot show. */
-const uncounted = (e: OutboxEntry, countedAt: number) => isPending(e) || (e.state === 'confirmed' && (e.confirmedAt ?? 0) >= countedAt);
+const uncounted = (e: CountedEntry, countedAt: number) => isPending(e) || (e.state === 'confirmed' && (e.confirmedAt ?? 0) >= countedAt);
 
-export function adjustedCounts(counts: ConversationCounts, countedAt: number, entries: readonly OutboxEntry[], rows: ReadonlyMap<number, CachedConversation>, view: ListView, meId: number): ConversationCounts {
+export function adjustedCounts(counts: ConversationCounts, countedAt: number, entries: readonly CountedEntry[], rows: ReadonlyMap<number, CachedConversation>, view: ListView, meId: number): ConversationCounts {
   const out = { ...counts };
   // Per conversation, the state the service counted (what the agent saw before the first uncounted
   // change) against the state the cache shows now.
-  const first = new Map<number, OutboxEntry>();
+  const first = new Map<number, CountedEntry>();
   for (const e of [...entries].sort((a, b) => a.seq! - b.seq!)) if (uncounted(e, countedAt) && !first.has(e.conversationId)) first.set(e.conversationId, e);
   for (const [id, e] of first) {
     const before = e.before?.row;

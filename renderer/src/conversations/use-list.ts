@@ -3,14 +3,16 @@
 // back applied in memory), the service's revalidation and tab counts (with the agent's uncounted
 // changes), and the keyboard cursor and selection following rows that leave the view.
 import { useQuery } from '@tanstack/react-query';
-import Dexie, { RangeSet } from 'dexie';
-import type { IntervalTree, ObservabilitySet } from 'dexie';
+import Dexie from 'dexie';
+import type { ObservabilitySet } from 'dexie';
+import { changedKeys } from '../db/changed-keys';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useLiveRevision } from '../live/revision';
 import { useSession } from '../platform/session';
 import { useUi } from '../state/ui';
 import type { ListOrder } from './list-order';
 import { adjustedCounts } from './counts';
+import { useOutboxSummary } from '../client/use-outbox-summary';
 import { refreshCounts, revalidateView } from './revalidate';
 import type { ListView } from './view';
 import { stableOrder } from './stable-order';
@@ -25,21 +27,6 @@ import type { CachedConversation } from '../db/schema';
 const LIVE_COUNTS_DELAY_MS = 400;
 
 type WholeView = { key: string; startedAt: number; rows: CachedConversation[] };
-
-/** More changed rows than this in one go (a page saved, a catch-up) and the whole view is read again. */
-const PATCH_LIMIT = 200;
-
-/** The primary keys a cache write changed, when it names them one by one (not a range) and they are few. */
-function changedKeys(keys: IntervalTree | undefined): number[] | undefined {
-  if (!keys) return [];
-  const ids: number[] = [];
-  // Dexie's own walk of the set (a plain tree when the change came from another tab).
-  for (const node of RangeSet(keys)) {
-    if (typeof node.from !== 'number' || node.from !== node.to || ids.length >= PATCH_LIMIT) return undefined;
-    ids.push(node.from);
-  }
-  return ids;
-}
 
 /**
  * The whole view, read once, then kept current from each change to the conversations table: the
@@ -185,15 +172,15 @@ export function useListView(view: ListView, order: ListOrder) {
   useEffect(() => {
     if (result) client.inFlight.settledBefore(result.startedAt);
   }, [result, client]);
-  // The service's counts, with the agent's changes it has not counted yet.
-  const counts = useLiveQueryAfterFirstRows(async () => {
-    const held = await db.viewCounts.get(countsKey(view));
-    if (!held) return undefined;
-    const entries = (await db.outbox.toArray()).filter((e) => e.kind !== 'message');
-    const ids = [...new Set(entries.map((e) => e.conversationId))];
-    const rows = new Map((await db.conversations.bulkGet(ids)).filter((r) => r !== undefined).map((r) => [r.id, r]));
-    return { counts: adjustedCounts(held.counts, held.fetchedAt, entries, rows, view, meId) };
-  }, [db, view, meId]);
+  // The service's counts, with the agent's changes it has not counted yet (the outbox and its
+  // conversations' rows kept in memory: client/outbox-summary.ts).
+  const held = useLiveQueryAfterFirstRows(() => db.viewCounts.get(countsKey(view)), [db, view]);
+  const outbox = useOutboxSummary();
+  const counts = useMemo(() => {
+    if (!held || !outbox) return undefined;
+    const entries = outbox.entries.filter((e) => e.kind !== 'message');
+    return { counts: adjustedCounts(held.counts, held.fetchedAt, entries, outbox.rows, view, meId) };
+  }, [held, outbox, view, meId]);
   const revalidate = useQuery({
     queryKey: ['conversations', db.name, key],
     queryFn: () => revalidateView(bridge, db, view, meId, undefined, client.conversations.refresh),

@@ -7,7 +7,7 @@ import type { CachedConversation, OutboxEntry } from './rows';
 import { applyIntent } from './intent';
 
 /** Entries on their way (a failed message or a conflict waits for the agent instead). */
-export const isPending = (e: OutboxEntry) => e.state === 'queued' || e.state === 'sending';
+export const isPending = (e: Pick<OutboxEntry, 'state'>) => e.state === 'queued' || e.state === 'sending';
 
 /**
  * When an answer left the service: the time its request went out (epoch ms, client clock), or

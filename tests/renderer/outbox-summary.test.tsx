@@ -1,12 +1,14 @@
-// The outbox kept in memory for the header's word and the tab counts (client/outbox-summary.ts):
+// The outbox kept in memory for the header's word and the tab counts (db/outbox-summary.ts):
 // the same answers as reading the whole outbox, but after the first read a write costs a read of the
 // entries and rows it names. Before it, each change read every entry (with its `before` snapshot)
 // and the row of every conversation with a change queued: triaging offline slowed with the queue.
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Bridge } from '../../shared/bridge/contract';
 import { perform } from '../../renderer/src/actions/perform';
-import { OutboxSummary } from '../../renderer/src/client/outbox-summary';
-import type { OutboxSnapshot } from '../../renderer/src/client/outbox-summary';
+import { OutboxSender } from '../../renderer/src/actions/sender';
+import { OutboxSummary } from '../../renderer/src/db/outbox-summary';
+import type { OutboxSnapshot } from '../../renderer/src/db/outbox-summary';
 import { OutboxStatus } from '../../renderer/src/components/OutboxStatus';
 import { saveConversations } from '../../renderer/src/db/save';
 import { InboxDb } from '../../renderer/src/db/schema';
@@ -115,6 +117,31 @@ describe('the outbox summary', () => {
     go!();
     await waitFor(() => expect(summary.snapshot()?.entries).toHaveLength(1));
     l.stop();
+  });
+});
+
+describe('the outbox\'s sender', () => {
+  it('finds each conversation\'s next entry from memory, not by reading every entry at each look; a failure still puts it off', async () => {
+    const db = await seeded(30);
+    for (let id = 1; id <= 20; id++) await perform(db, [id], () => ({ kind: 'priority', priority: 'high' }));
+    let calls = 0;
+    // The service out of reach: every change fails as not sent, and is put off for most of a minute.
+    const bridge = { call: async () => (calls++, { ok: false, error: { kind: 'unreachable', message: 'The service could not be reached.' } }), on: () => () => undefined } as unknown as Bridge;
+    const backoff = { baseMs: 60_000, maxMs: 60_000, rateLimitedBaseMs: 60_000, landingWindowMs: 1_000 };
+    const sender = new OutboxSender({ db, bridge, notify: () => undefined, backoff, random: () => 0.99 });
+    await sender.start();
+    const tried = async (n: number) => expect((await db.outbox.toArray()).filter((e) => e.attempts === 1 && e.nextAttemptAt > Date.now())).toHaveLength(n);
+    await waitFor(() => tried(20), { timeout: 5_000 });
+    const wholeReads = vi.spyOn(db.outbox, 'orderBy');
+    for (let id = 21; id <= 25; id++) await perform(db, [id], () => ({ kind: 'priority', priority: 'high' }));
+    await waitFor(() => tried(25), { timeout: 5_000 });
+    const callsThen = calls;
+    await new Promise((done) => setTimeout(done, 200));
+    sender.stop();
+    expect(wholeReads).not.toHaveBeenCalled();
+    // Nothing went again before its time.
+    expect(calls).toBe(callsThen);
+    expect((await db.outbox.toArray()).every((e) => e.attempts === 1)).toBe(true);
   });
 });
 

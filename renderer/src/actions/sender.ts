@@ -13,6 +13,8 @@ import type { Bridge } from '../../../shared/bridge/contract';
 import type { ServiceFeatures } from '../../../shared/bridge/calls/session';
 import type { BridgeError } from '../../../shared/bridge/result';
 import type { InboxDb, OutboxEntry } from '../db/schema';
+import type { OutboxLine } from '../db/outbox-summary';
+import { OutboxSummary } from '../db/outbox-summary';
 import { intentValue } from '../model/conflicts';
 import type { Intent, LabelChange } from '../model/intent';
 import { combineLabelChanges } from '../model/intent';
@@ -41,6 +43,8 @@ export interface SenderOptions {
   refresh?: (conversationId: number) => Promise<RefreshOutcome>;
   /** The service did not know a team or agent the agent picked, or refused a change naming one: read the directory again. */
   directoryStale?: () => void;
+  /** The outbox kept in memory (the client's, shared with the screen); one of its own when not given. */
+  summary?: OutboxSummary;
 }
 
 const noFeatures: ServiceFeatures = { idempotencyKey: false, conversationEtag: false, changesFeed: false, presence: false };
@@ -73,6 +77,8 @@ export class OutboxSender {
   private pumping: Promise<void> = Promise.resolve();
   private offSession: (() => void) | undefined;
   private offQueue: (() => void) | undefined;
+  private offSummary: (() => void) | undefined;
+  private readonly summary: OutboxSummary;
 
   constructor(private readonly opts: SenderOptions) {
     this.db = opts.db;
@@ -83,6 +89,7 @@ export class OutboxSender {
     this.parallel = opts.parallel ?? 4;
     this.confirmedKeepMs = opts.confirmedKeepMs ?? 120_000;
     this.refresh = opts.refresh ?? ((id) => refreshConversation(this.bridge, this.db, id, this.now));
+    this.summary = opts.summary ?? new OutboxSummary(this.db);
     this.core = {
       db: this.db,
       bridge: this.bridge,
@@ -146,6 +153,8 @@ export class OutboxSender {
     // Whatever queues an entry (perform, a retry from the message) wakes the sender once it commits.
     const queued = liveQuery(() => this.db.outbox.where('state').equals('queued').primaryKeys()).subscribe({ next: () => this.kick(), error: () => undefined });
     this.offQueue = () => queued.unsubscribe();
+    // The queue as kept in memory: each change it takes in is looked at (pump reads the queue from it).
+    this.offSummary = this.summary.subscribe(() => this.kick());
     // Signing in again after an expired session: what waited for it goes now.
     this.offSession = this.bridge.on('session.changed', (s) => {
       if (s.status === 'signed_in') void this.retryNow();
@@ -163,6 +172,8 @@ export class OutboxSender {
     this.offSession = undefined;
     this.offQueue?.();
     this.offQueue = undefined;
+    this.offSummary?.();
+    this.offSummary = undefined;
     this.releaseLock?.();
     this.releaseLock = undefined;
   }
@@ -183,14 +194,18 @@ export class OutboxSender {
     if (!this.running) return;
     clearTimeout(this.timer);
     const now = this.now();
-    const entries = await this.db.outbox.orderBy('seq').toArray();
+    // Each entry's state, from memory once the summary has read the outbox (reading every entry at
+    // each look cost a read that grew with the queue, several per triage key offline). It may lag a
+    // write by a moment: what is sent is read afresh (process, claim), and each change it takes in
+    // brings another look.
+    const entries: readonly OutboxLine[] = this.summary.snapshot()?.entries ?? (await this.db.outbox.orderBy('seq').toArray());
     const stale = entries.filter((e) => e.state === 'confirmed' && (e.confirmedAt ?? 0) < now - this.confirmedKeepMs).map((e) => e.seq!);
     if (stale.length) await this.db.outbox.bulkDelete(stale);
     const quiet = new Map((await this.db.quiet.toArray()).map((q) => [q.conversationId, q.until]));
     const over = [...quiet].filter(([, until]) => until <= now).map(([id]) => id);
     if (over.length) await this.db.quiet.bulkDelete(over);
     // The head of each conversation's queue: the oldest entry still to send.
-    const heads = new Map<number, OutboxEntry>();
+    const heads = new Map<number, OutboxLine>();
     for (const e of entries) if ((e.state === 'queued' || e.state === 'sending') && !heads.has(e.conversationId)) heads.set(e.conversationId, e);
     let soonest = Infinity;
     for (const head of heads.values()) {
@@ -259,7 +274,11 @@ export class OutboxSender {
     });
   }
 
-  private async process(head: OutboxEntry): Promise<void> {
+  private async process(line: OutboxLine): Promise<void> {
+    // As it is now: the look that chose it may have read it a moment before a write (a failure
+    // putting it off, the agent discarding it). Not due after all: the change brings another look.
+    const head = await this.db.outbox.get(line.seq!);
+    if (!head || head.state !== 'queued' || head.nextAttemptAt > this.now()) return;
     // A message's search after an unknown outcome starts after the newest message held before its first attempt.
     const afterId = head.kind === 'message' && head.afterId === undefined ? await newestServiceMessageId(this.db, head.conversationId) : head.afterId;
     if (afterId !== undefined && head.afterId === undefined) await this.db.outbox.update(head.seq!, { afterId });

@@ -22,7 +22,7 @@ import { createFirstRowsGate } from './first-rows-gate';
 import { ConversationReadAhead } from '../conversation/read-ahead';
 import { ServiceReachability } from '../conversation/reachability';
 import { OutboxSender } from '../actions/sender';
-import { OutboxSummary } from './outbox-summary';
+import { OutboxSummary } from '../db/outbox-summary';
 import { InboxDb } from '../db/schema';
 import { createLiveHandler } from '../live/live-handler';
 import { forgetRendered } from '../markdown/rendered-cache';
@@ -92,7 +92,10 @@ export function createInboxClient(opts: InboxClientOptions) {
   // Conversations may have lost a deleted team without an event: the whole cache catches up.
   const directory = directoryFollower(bridge, db, () => void syncNow());
   const directoryStale = () => void directory.refresh().catch(() => undefined);
-  const outbox = new OutboxSender({ db, bridge, notify: (text) => view.tell(text), backoff: opts.backoff ?? defaultBackoff, now, directoryStale });
+  // The outbox kept in memory: the sender's look at its queue, the header's word and the tab counts.
+  // Read once the first rows are on screen, like the live queries it stands in for.
+  const outboxSummary = new OutboxSummary(db, (run) => firstRows.whenOpen(run));
+  const outbox = new OutboxSender({ db, bridge, notify: (text) => view.tell(text), backoff: opts.backoff ?? defaultBackoff, now, directoryStale, summary: outboxSummary });
   /** The one conversation read: stored, and its revision handed to the sender for the next write. */
   const refresh = async (conversationId: number) => {
     const read = await refreshConversation(bridge, db, conversationId, now);
@@ -100,8 +103,6 @@ export function createInboxClient(opts: InboxClientOptions) {
     return read;
   };
   const inFlight = new InFlightActions();
-  // Read once the first rows are on screen, like the live queries it stands in for.
-  const outboxSummary = new OutboxSummary(db, (run) => firstRows.whenOpen(run));
   const context: ActionContext = { db, me, kick: () => outbox.kick(), inFlight };
   // Fire and forget: typing is transient (composer/typing.ts).
   const typing = createTypingReporter({

@@ -173,7 +173,7 @@ export function useListView(view: ListView, order: ListOrder) {
     if (result) client.inFlight.settledBefore(result.startedAt);
   }, [result, client]);
   // The service's counts, with the agent's changes it has not counted yet (the outbox and its
-  // conversations' rows kept in memory: client/outbox-summary.ts).
+  // conversations' rows kept in memory: db/outbox-summary.ts).
   const held = useLiveQueryAfterFirstRows(() => db.viewCounts.get(countsKey(view)), [db, view]);
   const outbox = useOutboxSummary();
   const counts = useMemo(() => {

@@ -7,15 +7,16 @@
 // its answers came in as tasks ahead of the key's frame (issue 14: triage keys p95 20-30 ms at the
 // end of a 150-round run against 12-16 at its start). Here the whole outbox is read once; after
 // that, a write that names its entries (every write the app makes) has only those entries read again,
-// and only the named rows of the conversations they are about.
+// and only the named rows of the conversations they are about. The outbox's sender finds each
+// conversation's next entry from it too (actions/sender.ts).
 import Dexie from 'dexie';
 import type { ObservabilitySet } from 'dexie';
-import { tableChange } from '../db/changed-keys';
-import type { CachedConversation, InboxDb } from '../db/schema';
+import { tableChange } from './changed-keys';
+import type { CachedConversation, InboxDb } from './schema';
 import type { OutboxEntry } from '../model/rows';
 
-/** What is kept of an entry: no payload, and of its `before` the row alone. */
-export type OutboxLine = Pick<OutboxEntry, 'seq' | 'conversationId' | 'kind' | 'state' | 'confirmedAt' | 'lastErrorKind'> & {
+/** What is kept of an entry: no payload, and of its `before` the row alone (the sender reads the whole entry it sends). */
+export type OutboxLine = Pick<OutboxEntry, 'seq' | 'conversationId' | 'kind' | 'state' | 'confirmedAt' | 'lastErrorKind' | 'nextAttemptAt'> & {
   before?: { row?: CachedConversation };
 };
 
@@ -31,6 +32,7 @@ const lineOf = (e: OutboxEntry): OutboxLine => ({
   conversationId: e.conversationId,
   kind: e.kind,
   state: e.state,
+  nextAttemptAt: e.nextAttemptAt,
   ...(e.confirmedAt !== undefined ? { confirmedAt: e.confirmedAt } : {}),
   ...(e.lastErrorKind !== undefined ? { lastErrorKind: e.lastErrorKind } : {}),
   ...(e.before?.row ? { before: { row: e.before.row } } : {}),

@@ -6,7 +6,8 @@ import type { Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.timeline.frame'].join(',');
+// BENCH_TRACE_CATEGORIES: more, comma-separated (e.g. disabled-by-default-devtools.timeline.invalidationTracking: what each frame repainted, and why).
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.timeline.frame', ...(process.env.BENCH_TRACE_CATEGORIES ?? '').split(',').filter(Boolean)].join(',');
 
 /** Runs `action` while tracing the page; writes `<name>.trace.json` and `<name>.cpuprofile` into BENCH_TRACE. */
 export async function traced<T>(page: Page, name: string, action: () => Promise<T>): Promise<T> {

@@ -4,12 +4,12 @@
 // in the outbox.
 import type { ConversationCounts } from '../../../shared/api/records';
 import type { CachedConversation, OutboxEntry } from '../model/rows';
-
-/** What the counts read of an outbox entry. */
-export type CountedEntry = Pick<OutboxEntry, 'seq' | 'conversationId' | 'state' | 'confirmedAt'> & { before?: { row?: CachedConversation } };
 import { isPending } from '../model/overlay';
 import type { AssigneeTab, ListView } from './view';
 import { matchesView } from './view';
+
+/** What the counts read of an outbox entry. */
+export type CountedEntry = Pick<OutboxEntry, 'seq' | 'conversationId' | 'state' | 'confirmedAt'> & { before?: { row?: CachedConversation } };
 
 const tabs: [AssigneeTab, keyof ConversationCounts][] = [
   ['me', 'mine_count'],

@@ -5,14 +5,14 @@
 import { useQuery } from '@tanstack/react-query';
 import Dexie from 'dexie';
 import type { ObservabilitySet } from 'dexie';
-import { changedKeys } from '../db/changed-keys';
+import { useOutboxSummary } from '../client/use-outbox-summary';
+import { tableChange } from '../db/changed-keys';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useLiveRevision } from '../live/revision';
 import { useSession } from '../platform/session';
 import { useUi } from '../state/ui';
 import type { ListOrder } from './list-order';
 import { adjustedCounts } from './counts';
-import { useOutboxSummary } from '../client/use-outbox-summary';
 import { refreshCounts, revalidateView } from './revalidate';
 import type { ListView } from './view';
 import { stableOrder } from './stable-order';
@@ -77,13 +77,12 @@ function useWholeView(db: InboxDb, view: ListView, meId: number, key: string, en
         reading = false;
       }
     };
-    const prefix = `idb://${db.name}/conversations/`;
     const onChange = (parts: ObservabilitySet) => {
-      if (!Object.keys(parts).some((part) => part.startsWith(prefix))) return;
-      const ids = changedKeys(parts[prefix]);
+      const ids = tableChange(parts, db.name, 'conversations');
+      if (ids?.length === 0) return;
       if (ids) for (const id of ids) named.add(id);
       else whole = true;
-      if (ids?.length !== 0 || whole) void read();
+      void read();
     };
     Dexie.on.storagemutated.subscribe(onChange);
     void read();

@@ -8,7 +8,6 @@
 // record, sent with its revision or its idempotency key). Against a service that protects a write
 // with neither, a request of unknown outcome could still land up to `landingWindowMs` after it
 // went: nothing else goes in that lane before then (a quiet window).
-import { liveQuery } from 'dexie';
 import type { Bridge } from '../../../shared/bridge/contract';
 import type { ServiceFeatures } from '../../../shared/bridge/calls/session';
 import type { BridgeError } from '../../../shared/bridge/result';
@@ -76,7 +75,6 @@ export class OutboxSender {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private pumping: Promise<void> = Promise.resolve();
   private offSession: (() => void) | undefined;
-  private offQueue: (() => void) | undefined;
   private offSummary: (() => void) | undefined;
   private readonly summary: OutboxSummary;
 
@@ -150,10 +148,11 @@ export class OutboxSender {
         });
     });
     if (generation !== this.generation) return;
-    // Whatever queues an entry (perform, a retry from the message) wakes the sender once it commits.
-    const queued = liveQuery(() => this.db.outbox.where('state').equals('queued').primaryKeys()).subscribe({ next: () => this.kick(), error: () => undefined });
-    this.offQueue = () => queued.unsubscribe();
-    // The queue as kept in memory: each change it takes in is looked at (pump reads the queue from it).
+    // What wakes it: the app's own writes kick it as they commit (ActionContext.kick); the queue as
+    // kept in memory takes in every write to the outbox, this window's and other windows', and each
+    // change it takes in is looked at (pump reads the queue from it). Until the summary begins (once
+    // the first rows are on screen) only kicks wake it. No live query of its own over the queue: it
+    // read the outbox again after every write, beside the summary's read of the same write.
     this.offSummary = this.summary.subscribe(() => this.kick());
     // Signing in again after an expired session: what waited for it goes now.
     this.offSession = this.bridge.on('session.changed', (s) => {
@@ -170,8 +169,6 @@ export class OutboxSender {
     clearTimeout(this.timer);
     this.offSession?.();
     this.offSession = undefined;
-    this.offQueue?.();
-    this.offQueue = undefined;
     this.offSummary?.();
     this.offSummary = undefined;
     this.releaseLock?.();

@@ -14,7 +14,7 @@
 // traced load), inside the measured window of both pages.
 import type { Page } from '@playwright/test';
 import { chromium } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumArgs, chromiumPath } from '../../../playwright.config';
@@ -26,12 +26,27 @@ import type { CachePlan } from '../seed-cache';
 import { seedCache } from '../seed-cache';
 import { traced } from '../trace';
 
-async function appOpen(page: Page, url: string) {
+async function appOpen(page: Page, url: string, way = 'in memory') {
   const done = page.waitForEvent('console', { predicate: (m) => m.text() === 'bench:fullList', timeout: 120_000 });
   await page.goto(url, { waitUntil: 'commit' });
   await done;
+  if (process.env.BENCH_LOADDETAIL) appendFileSync(process.env.BENCH_LOADDETAIL, JSON.stringify({ way, ...(await loadDetail(page)) }) + '\n');
   return page.evaluate(() => ({ firstRows: window.__bench.firstRows!, shell: window.__bench.shell!, fullList: window.__bench.fullList!, setsize: Number(document.querySelector('[role="option"]')?.getAttribute('aria-setsize')) }));
 }
+
+/**
+ * BENCH_LOADDETAIL=<file>: each load of the app or the floor, one JSON line: its page, first rows,
+ * and the browser's own timings from navigation (ms): the document's parse done (domInteractive),
+ * its deferred scripts run (domContentLoadedEventStart), and each script's and style sheet's
+ * request and response. Read untraced, unlike a trace: where a load's time went before its first
+ * render, without a trace's doubling.
+ */
+const loadDetail = (page: Page) =>
+  page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const files = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({ file: r.name.replace(/^.*\//, ''), start: r.startTime, requestStart: r.requestStart, responseStart: r.responseStart, responseEnd: r.responseEnd }));
+    return { page: location.pathname, firstRows: window.__bench.firstRows, domInteractive: nav?.domInteractive, domContentLoaded: nav?.domContentLoadedEventStart, files };
+  });
 
 /** Runs `load` in a tab of its own (same browser context: the same storage and HTTP cache), then closes it. */
 async function inNewTab<T>(page: Page, load: (tab: Page) => Promise<T>): Promise<T> {
@@ -143,8 +158,8 @@ export async function benchOpenOnDisk(launchUrl: string, origin: string, plan: C
       await appOpen(page, appUrl);
       await appOpen(page, floorUrl(origin, appUrl));
     }
-    const reloads = await rounds(runs, () => bareOpen(page, origin, 'first'), (url) => appOpen(page, url), appUrl, origin);
-    const tabs = await rounds(runs, () => inNewTab(page, (tab) => bareOpen(tab, origin, 'first')), (url) => inNewTab(page, (tab) => appOpen(tab, url)), launchUrl, origin);
+    const reloads = await rounds(runs, () => bareOpen(page, origin, 'first'), (url) => appOpen(page, url, 'reload'), appUrl, origin);
+    const tabs = await rounds(runs, () => inNewTab(page, (tab) => bareOpen(tab, origin, 'first')), (url) => inNewTab(page, (tab) => appOpen(tab, url, 'new tab')), launchUrl, origin);
     // Traced last (BENCH_TRACE): one more load of the app in a new tab.
     if (process.env.BENCH_TRACE) await inNewTab(page, (tab) => traced(tab, 'open-new-tab', () => appOpen(tab, launchUrl)));
     const figure = (name: string, r: typeof reloads, how: string) =>

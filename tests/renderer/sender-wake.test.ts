@@ -6,27 +6,16 @@
 // the summary has begun (it waits for the first rows on screen, client/first-rows-gate.ts).
 import type { DBCore, DBCoreTable, Middleware } from 'dexie';
 import { waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setPriority } from '../../renderer/src/actions/agent-actions';
 import { OutboxSender } from '../../renderer/src/actions/sender';
 import { createFirstRowsGate } from '../../renderer/src/client/first-rows-gate';
 import { OutboxSummary } from '../../renderer/src/db/outbox-summary';
-import { saveConversations } from '../../renderer/src/db/save';
-import { InboxDb } from '../../renderer/src/db/schema';
-import { demoService } from '../support/demo-service';
-import type { DemoService } from '../support/demo-service';
-import { demoBridge } from './support/demo-bridge';
-import type { DemoBridge } from './support/demo-bridge';
-import { actionContext, agentConversations, fastBackoff, serviceConversation } from './support/outbox-harness';
-import { uniqueDbName } from './fixtures';
+import type { InboxDb } from '../../renderer/src/db/schema';
+import { demoForFile } from './support/demo-bridge';
+import { actionContext, agentConversations, fastBackoff, seededDb, serviceConversation } from './support/outbox-harness';
 
-let svc: DemoService;
-let demo: DemoBridge;
-beforeAll(async () => {
-  svc = await demoService();
-  demo = await demoBridge(svc);
-});
-afterAll(() => svc.close());
+const started = demoForFile();
 
 /** Each read of the outbox by an index (a query over a range of `state`, say), as `index` names. */
 function countOutboxQueries(): { middleware: Middleware<DBCore>; byIndex: string[] } {
@@ -53,24 +42,14 @@ function countOutboxQueries(): { middleware: Middleware<DBCore>; byIndex: string
   return { middleware, byIndex };
 }
 
-async function seeded(ids: number[], middleware?: Middleware<DBCore>) {
-  const db = new InboxDb(uniqueDbName('sender-wake'));
-  if (middleware) db.use(middleware);
-  for (const id of ids) {
-    const r = await demo.bridge.call('conversations.get', { conversationId: id });
-    if (!r.ok) throw new Error(r.error.message);
-    await saveConversations(db, [r.value]);
-  }
-  return db;
-}
-
 const states = async (db: InboxDb) => (await db.outbox.orderBy('seq').toArray()).map((e) => e.state);
 
 describe('the sender wakes from the outbox in memory', () => {
   it('sends what another window queued (no kick) once the summary takes it in, without reading the queue by its state', async () => {
+    const { svc, demo } = started;
     const [a] = agentConversations(svc, "c.status = 'open'", 1) as [number];
     const { middleware, byIndex } = countOutboxQueries();
-    const db = await seeded([a], middleware);
+    const db = await seededDb(demo, [a], middleware);
     const sender = new OutboxSender({ db, bridge: demo.bridge, notify: () => undefined, backoff: fastBackoff });
     await sender.start();
     // Starting takes up what a reload left on its way (a query by `state`, once); from here on, writes.
@@ -89,8 +68,9 @@ describe('the sender wakes from the outbox in memory', () => {
   });
 
   it('before the first rows are on screen, what the app queues goes at once (kick), and a write from elsewhere once the gate opens', async () => {
+    const { svc, demo } = started;
     const [a, b] = agentConversations(svc, "c.status = 'open'", 2) as [number, number];
-    const db = await seeded([a, b]);
+    const db = await seededDb(demo, [a, b]);
     // The gate stays shut for the test's length unless opened (its fallback is an hour away).
     const gate = createFirstRowsGate(true, 3_600_000);
     const summary = new OutboxSummary(db, (run) => gate.whenOpen(run));

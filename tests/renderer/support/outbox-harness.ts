@@ -1,6 +1,7 @@
 // What the write-path tests share: a fresh session cache seeded from the demo service, a bridge
 // that can step in front of chosen calls (fail them, or let them through and then fail, as a lost
 // answer would), a sender with short waits, and reads of the service's own state to compare with.
+import type { DBCore, Middleware } from 'dexie';
 import type { Conversation } from '../../../shared/api/records';
 import type { Bridge } from '../../../shared/bridge/contract';
 import type { Result } from '../../../shared/bridge/result';
@@ -48,8 +49,10 @@ export function steer(demo: DemoBridge): Steering {
   return { bridge: { call, on: demo.bridge.on } as unknown as Bridge, log, intercept: (fn) => (interceptor = fn) };
 }
 
-export async function seededDb(demo: DemoBridge, ids: number[]): Promise<InboxDb> {
+/** `middleware`: a Dexie middleware put on the cache before its first use (to watch what is read). */
+export async function seededDb(demo: DemoBridge, ids: number[], middleware?: Middleware<DBCore>): Promise<InboxDb> {
   const db = new InboxDb(uniqueDbName('outbox'));
+  if (middleware) db.use(middleware);
   for (const id of ids) {
     const r = await demo.bridge.call('conversations.get', { conversationId: id });
     if (!r.ok) throw new Error(`conversation ${id}: ${r.error.message}`);

@@ -153,7 +153,10 @@ test('polish: rows and their avatars, the older-messages button, 1024 px, headin
   await page.screenshot({ path: screenshotPath('83-shortcuts-badges') });
   await page.keyboard.press('Escape');
 
-  // The page carries its icon inline: the browser never asked for /favicon.ico.
-  expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/^data:image\/svg\+xml,/);
+  // The page carries its icon inline: the browser never asked for /favicon.ico. With unread
+  // conversations it is the count drawn over index.html's own icon (a PNG).
+  const icon = (await page.locator('link[rel="icon"]').getAttribute('href')) ?? '';
+  expect(icon).toMatch(/^data:image\/svg\+xml,/);
+  expect(decodeURIComponent(icon)).toMatch(/<image href="data:image\/png;base64,[^"]+" width="64" height="64"\/><circle /);
   expect(favicon).toEqual([]);
 });

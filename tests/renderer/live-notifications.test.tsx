@@ -3,6 +3,8 @@
 // through main or, in web mode, through the browser only with permission, replaced by tag and
 // closed; the toggle asks for permission only when ticked and keeps its choice per session; and
 // the unread count follows live changes on the badge, in the title and on the favicon.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '../../shared/api/live-events';
@@ -180,20 +182,34 @@ describe('the unread count: badge, title, favicon', () => {
     useUnreadBadge();
     return null;
   }
-  it('follows a live message and a live read', async () => {
+  // The page's icon as index.html has it (a PNG data: URL).
+  const pageIcon = /<link rel="icon" type="image\/png" href="([^"]+)"/.exec(readFileSync(resolve(import.meta.dirname, '../../renderer/index.html'), 'utf8'))![1]!;
+  it('follows a live message and a live read, on the page\'s own icon, and gives that icon back at 0', async () => {
+    const link = Object.assign(document.createElement('link'), { rel: 'icon', type: 'image/png', href: pageIcon });
+    document.head.append(link);
     const fake = fakeBridge({ 'app.setUnreadCount': () => ({ ok: true, value: { shown: true } }) });
     const { db, session } = renderWithSession(<Badge />, { bridge: fake.bridge });
     await act(() => saveConversations(db, [conv(7, { unread: 1 }), conv(8, { unread: 2 })]));
     await waitFor(() => expect(fake.callsTo('app.setUnreadCount').at(-1)).toEqual({ count: 3 }));
     expect(document.title).toBe('(3) Agent Inbox');
-    expect(document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href).toBe(faviconFor(3));
+    expect(link.getAttribute('href')).toBe(faviconFor(3, pageIcon));
+    expect(link.type).toBe('image/svg+xml');
     const handler = createLiveHandler({ db, ...readersFor(fake.bridge, db), accountId: session.accountId, meId: ME, openConversationId: () => undefined });
     await act(() => handler.handle(event('message.created', { ...msg(600, 7), conversation: { assignee_id: null, unread_count: 4 } })));
     await waitFor(() => expect(fake.callsTo('app.setUnreadCount').at(-1)).toEqual({ count: 6 }));
     await act(() => handler.handle(event('conversation.read', conv(8, { unread: 0 }))));
     await waitFor(() => expect(fake.callsTo('app.setUnreadCount').at(-1)).toEqual({ count: 4 }));
     expect(document.title).toBe('(4) Agent Inbox');
-    expect(decodeURIComponent(faviconFor(4))).toContain('>4</text>');
-    expect(decodeURIComponent(faviconFor(0))).not.toContain('<text');
+    const four = decodeURIComponent(faviconFor(4, pageIcon));
+    expect(four).toContain('>4</text>');
+    expect(four).toContain(`<image href="${pageIcon}"`);
+    await act(() => handler.handle(event('conversation.read', conv(7, { unread: 0 }))));
+    await waitFor(() => expect(fake.callsTo('app.setUnreadCount').at(-1)).toEqual({ count: 0 }));
+    // Back to index.html's own icon, a PNG: not an SVG drawn for nothing.
+    expect(document.title).toBe('Agent Inbox');
+    expect(link.getAttribute('href')).toBe(pageIcon);
+    expect(link.type).toBe('image/png');
+    expect(faviconFor(0, pageIcon)).toBe(pageIcon);
+    link.remove();
   });
 });

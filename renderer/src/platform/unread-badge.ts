@@ -8,11 +8,21 @@ import { useSession } from './session';
 
 const TITLE = 'Agent Inbox';
 
-/** The app's icon with the count on it (an SVG: nothing to fetch; the CSP allows data: images). */
-export function faviconFor(count: number): string {
-  const badge = count > 0 ? `<circle cx="46" cy="18" r="17" fill="#d92d20"/><text x="46" y="25" font-family="sans-serif" font-size="${count > 99 ? 15 : 20}" font-weight="700" text-anchor="middle" fill="#fff">${count > 99 ? '99+' : count}</text>` : '';
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect x="4" y="10" width="48" height="36" rx="8" fill="#1b63d6"/><path d="M16 46 L16 58 L30 46 Z" fill="#1b63d6"/><rect x="14" y="22" width="28" height="4" rx="2" fill="#fff"/><rect x="14" y="31" width="18" height="4" rx="2" fill="#fff"/>${badge}</svg>`;
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+/** The page's own icon, index.html's (the app icon as a PNG), kept before the count first changes it. */
+let pageIcon: string | undefined;
+
+const attribute = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The page's icon (`icon`, a data: URL) with the count on it, in a red badge: an SVG, nothing to
+ * fetch (the CSP allows data: images). With no count, the page's icon itself, as index.html has it:
+ * an unchanged icon is not fetched and drawn again, and the app's start draws none (index.html).
+ */
+export function faviconFor(count: number, icon: string): string {
+  if (count <= 0) return icon;
+  const picture = icon ? `<image href="${attribute(icon)}" width="64" height="64"/>` : '';
+  const badge = `<circle cx="46" cy="18" r="17" fill="#d92d20"/><text x="46" y="25" font-family="sans-serif" font-size="${count > 99 ? 15 : 20}" font-weight="700" text-anchor="middle" fill="#fff">${count > 99 ? '99+' : count}</text>`;
+  return `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">${picture}${badge}</svg>`)}`;
 }
 
 function showInPage(count: number) {
@@ -23,8 +33,12 @@ function showInPage(count: number) {
     link.rel = 'icon';
     document.head.append(link);
   }
-  link.type = 'image/svg+xml';
-  link.href = faviconFor(count);
+  pageIcon ??= link.getAttribute('href') ?? '';
+  const href = faviconFor(count, pageIcon);
+  if ((link.getAttribute('href') ?? '') === href) return;
+  if (!href) return link.removeAttribute('href');
+  link.type = /^data:([^;,]+)/.exec(href)?.[1] ?? '';
+  link.href = href;
 }
 
 /** The reference service's cap on a conversation's unread count. */

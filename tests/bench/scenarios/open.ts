@@ -86,6 +86,15 @@ function floorFigure(name: string, floor: { firstRows: number }[], bare: { navTo
 /** Each load's pair, for the note: app / bare, ms from navigation. */
 const eachLoad = (app: { firstRows: number }[], bare: { navToRead: number }[]) => app.map((r, i) => `${r.firstRows.toFixed(1)} / ${bare[i]!.navToRead.toFixed(1)}`).join(', ');
 
+/**
+ * In one tab, a page loaded right after the app (its whole list in) reads about 20 ms slower, in
+ * memory and on disk alike, its entry asked for about 15 ms later: the app is still at its after-start
+ * work (idle callbacks, live queries, the search index's feed) as the next page's navigation waits to
+ * commit. With two builds (`BENCH_AB_BUILD`, 32 runs), the page in the floor's place read 19.8 ms (in
+ * memory) and 20.6 ms (reloads on disk) slower as medians, whichever build was there; in new tabs -1.0.
+ * So the floor, like the app, is loaded after the bare page: an unmeasured bare load comes between
+ * them (bench/README.md, eighteenth stop).
+ */
 export async function benchOpen(page: Page, appUrl: string, origin: string, runs: number): Promise<Figure[]> {
   const app: Awaited<ReturnType<typeof appOpen>>[] = [];
   const floor: Awaited<ReturnType<typeof appOpen>>[] = [];
@@ -98,6 +107,8 @@ export async function benchOpen(page: Page, appUrl: string, origin: string, runs
   for (let i = 0; i < runs; i++) {
     first.push(await bareOpen(page, origin, 'first'));
     app.push(await appOpen(page, appUrl));
+    // Unmeasured: the floor, like the app, loads after the bare page (above).
+    await bareOpen(page, origin, 'first');
     floor.push(await appOpen(page, floorUrl(origin, appUrl)));
     // Last on the bare page: the run goes on from it (renderer.ts).
     whole.push(await bareOpen(page, origin, 'whole'));
@@ -116,12 +127,17 @@ export async function benchOpen(page: Page, appUrl: string, origin: string, runs
   ];
 }
 
-/** Bare, app and floor loads alternating, `runs` of each; `bare` and `app` load a page (by a reload of one tab, or in a tab of its own). */
-async function rounds(runs: number, bare: () => Promise<Awaited<ReturnType<typeof bareOpen>>>, app: (url: string) => Promise<Awaited<ReturnType<typeof appOpen>>>, appUrl: string, origin: string) {
+/**
+ * Bare, app and floor loads alternating, `runs` of each; `bare` and `app` load a page (by a reload of
+ * one tab, or in a tab of its own). In one tab (`sameTab`) an unmeasured bare load comes between the
+ * app and the floor (benchOpen says why).
+ */
+async function rounds(runs: number, bare: () => Promise<Awaited<ReturnType<typeof bareOpen>>>, app: (url: string) => Promise<Awaited<ReturnType<typeof appOpen>>>, appUrl: string, origin: string, sameTab: boolean) {
   const out = { bare: [] as Awaited<ReturnType<typeof bareOpen>>[], app: [] as Awaited<ReturnType<typeof appOpen>>[], floor: [] as Awaited<ReturnType<typeof appOpen>>[] };
   for (let i = 0; i < runs; i++) {
     out.bare.push(await bare());
     out.app.push(await app(appUrl));
+    if (sameTab) await bare();
     out.floor.push(await app(floorUrl(origin, appUrl)));
   }
   return out;
@@ -158,8 +174,8 @@ export async function benchOpenOnDisk(launchUrl: string, origin: string, plan: C
       await appOpen(page, appUrl);
       await appOpen(page, floorUrl(origin, appUrl));
     }
-    const reloads = await rounds(runs, () => bareOpen(page, origin, 'first'), (url) => appOpen(page, url, 'reload'), appUrl, origin);
-    const tabs = await rounds(runs, () => inNewTab(page, (tab) => bareOpen(tab, origin, 'first')), (url) => inNewTab(page, (tab) => appOpen(tab, url, 'new tab')), launchUrl, origin);
+    const reloads = await rounds(runs, () => bareOpen(page, origin, 'first'), (url) => appOpen(page, url, 'reload'), appUrl, origin, true);
+    const tabs = await rounds(runs, () => inNewTab(page, (tab) => bareOpen(tab, origin, 'first')), (url) => inNewTab(page, (tab) => appOpen(tab, url, 'new tab')), launchUrl, origin, false);
     // Traced last (BENCH_TRACE): one more load of the app in a new tab.
     if (process.env.BENCH_TRACE) await inNewTab(page, (tab) => traced(tab, 'open-new-tab', () => appOpen(tab, launchUrl)));
     const figure = (name: string, r: typeof reloads, how: string) =>

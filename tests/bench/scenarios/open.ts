@@ -114,7 +114,7 @@ export async function benchOpen(page: Page, appUrl: string, origin: string, runs
     whole.push(await bareOpen(page, origin, 'whole'));
   }
   // Traced last (BENCH_TRACE), then back on the bare page, where the run goes on.
-  if (process.env.BENCH_TRACE) await traced(page, 'open', () => appOpen(page, appUrl)).then(() => bareOpen(page, origin, 'whole'));
+  if (process.env.BENCH_TRACE) await traced(page, 'open', () => appOpen(page, appUrl, 'in memory, traced')).then(() => bareOpen(page, origin, 'whole'));
   const bareFirst = median(first.map((r) => r.navToRead));
   const appFirst = median(app.map((r) => r.firstRows));
   const note = `medians of ${runs} loads each, alternating; the list showed ${app[0]!.setsize} rows; the app's list box (the inbox mounted) at ${median(app.map((r) => r.shell)).toFixed(0)} ms; bare read alone: first ${first[0]!.rows} rows ${median(first.map((r) => r.read)).toFixed(1)} ms, whole view ${whole[0]!.rows} rows ${median(whole.map((r) => r.read)).toFixed(1)} ms; each load, app / bare (ms): ${eachLoad(app, first)}`;
@@ -177,7 +177,7 @@ export async function benchOpenOnDisk(launchUrl: string, origin: string, plan: C
     const reloads = await rounds(runs, () => bareOpen(page, origin, 'first'), (url) => appOpen(page, url, 'reload'), appUrl, origin, true);
     const tabs = await rounds(runs, () => inNewTab(page, (tab) => bareOpen(tab, origin, 'first')), (url) => inNewTab(page, (tab) => appOpen(tab, url, 'new tab')), launchUrl, origin, false);
     // Traced last (BENCH_TRACE): one more load of the app in a new tab.
-    if (process.env.BENCH_TRACE) await inNewTab(page, (tab) => traced(tab, 'open-new-tab', () => appOpen(tab, launchUrl)));
+    if (process.env.BENCH_TRACE) await inNewTab(page, (tab) => traced(tab, 'open-new-tab', () => appOpen(tab, launchUrl, 'new tab, traced')));
     const figure = (name: string, r: typeof reloads, how: string) =>
       against(name, median(r.app.map((x) => x.firstRows)), 'ms', { limit: median(r.bare.map((x) => x.navToRead)), limitName: `bare page${how}: navigation → same rows read` }, COLD_OPEN_TARGET, coldOpenMet, `medians of ${runs} loads each, alternating, a profile on disk${how}; the list showed ${r.app[0]!.setsize} rows; the app's list box at ${median(r.app.map((x) => x.shell)).toFixed(0)} ms; bare read alone ${median(r.bare.map((x) => x.read)).toFixed(1)} ms; each load, app / bare (ms): ${eachLoad(r.app, r.bare)}`);
     return [

@@ -73,7 +73,8 @@ describe('account picker', () => {
 
 describe('saved sessions', () => {
   it('lists every signed-in session and switches between them; requests follow the active one', async () => {
-    const { core, requests } = makeCore();
+    // A clock that stands still: two sign-ins in the same millisecond (CI saw it) still list the later first.
+    const { core, requests } = makeCore({ now: () => 1_000_000 });
     const agent = value<{ session: { id: string } }>(await core.call('session.signIn', { baseUrl: BASE, accessToken: svc.creds.agentToken }));
     const multi = multiAccountUser(svc);
     const other = value<{ session: { id: string } }>(await core.call('session.signIn', { baseUrl: BASE, accessToken: multi.token, accountId: svc.creds.otherAccountId }));
@@ -90,6 +91,11 @@ describe('saved sessions', () => {
     await core.call('conversations.list', {});
     expect(requests.at(-1)!.url).toContain(`/accounts/${svc.creds.accountId}/conversations`);
     expect(requests.at(-1)!.headers.api_access_token).toBe(svc.creds.agentToken);
+    const switched = value<{ sessions: { id: string; status: string }[] }>(await core.call('session.list', {}));
+    expect(switched.sessions.map((s) => [s.id, s.status])).toEqual([
+      [agent.session.id, 'active'],
+      [other.session.id, 'ready'],
+    ]);
     expect(await core.call('session.switch', { sessionId: 'nope#u1#a1' })).toMatchObject({ ok: false, error: { kind: 'not_found' } });
   });
 

@@ -53,6 +53,10 @@ export function createSessions(deps: SessionDeps) {
   let file: SavedSessionsFile = { version: 1, activeId: null, sessions: [], obsoleteCaches: [] };
   let active: Active | undefined;
 
+  // The list is ordered by last use; two uses in one clock tick (or a clock set back) would tie or
+  // invert, so a use is always stamped after every earlier one.
+  const useStamp = () => Math.max(now(), ...file.sessions.map((s) => s.lastUsedAt + 1));
+
   const clientFor = (baseUrl: string, token: string) => {
     deps.secrets.add(token);
     return createServiceClient({ ...deps.clientOptions, baseUrl, token, secrets: deps.secrets, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
@@ -85,7 +89,7 @@ export function createSessions(deps: SessionDeps) {
       return fail('forbidden', 'This token belongs to another user or account than the one signed in here.');
     }
     await deps.vault.save(info.id, token);
-    file.sessions = [...file.sessions.filter((s) => s.id !== info.id), { ...info, lastUsedAt: now() }];
+    file.sessions = [...file.sessions.filter((s) => s.id !== info.id), { ...info, lastUsedAt: useStamp() }];
     file.activeId = info.id;
     // Signing in again to a session signed out a moment ago: its cache is in use again, not obsolete.
     file.obsoleteCaches = file.obsoleteCaches.filter((id) => id !== info.id);
@@ -138,7 +142,7 @@ export function createSessions(deps: SessionDeps) {
     const record = file.sessions.find((s) => s.id === sessionId);
     if (!record) return fail('not_found', 'There is no saved session with that id.');
     if (active?.info.id !== sessionId || active.expired) active = await open(withoutTimestamp(record));
-    record.lastUsedAt = now();
+    record.lastUsedAt = useStamp();
     file.activeId = sessionId;
     await deps.saved.write(file);
     changed();

@@ -146,6 +146,30 @@ for (const extensions of [true, false]) {
       expect({ labels: row.labels, assignee: row.assigneeId, priority: row.priority }).toEqual({ labels: service.labels, assignee: jordan.id, priority: 'low' });
     });
 
+    it('5. a reopen of unknown outcome, then a resolve taking its place, waits until the reopen can no longer land: the service ends resolved (chaos seed 11)', async () => {
+      const id = next("c.status = 'resolved'");
+      const db = await seededDb(demo, [id]);
+      const ctx = actionContext(db, demo);
+      const steering = steer(demo);
+      let first = true;
+      // The reopen is held and delivered late; before the page gives up on it, the agent resolves,
+      // so the queue's next look finds the reopen (of unknown outcome) followed by the resolve and keeps only the resolve.
+      steering.intercept((name, _i, through) => {
+        if (name !== 'conversations.toggleStatus' || !first) return undefined;
+        first = false;
+        void sleep(LATE_MS).then(through);
+        return setStatus(ctx, [id], 'resolved').then(() => timeout);
+      });
+      const sender = startSender(db, steering.bridge, [], backoff);
+      await setStatus(ctx, [id], 'open');
+      await waitFor(async () => expect((await db.outbox.toArray()).every((e) => e.state === 'confirmed')).toBe(true), { timeout: 10_000 });
+      // The held reopen has been delivered (or refused) by now.
+      await sleep(2 * LATE_MS);
+      sender.stop();
+      expect((await serviceConversation(demo, id)).status).toBe('resolved');
+      expect((await db.conversations.get(id))?.status).toBe('resolved');
+    });
+
     it('4. what the service did itself shows: assign, then reopen at once, self-assigns the reopening agent, and the screen says so', async () => {
       const id = next("c.status = 'resolved'");
       const db = await seededDb(demo, [id]);

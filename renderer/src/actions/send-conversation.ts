@@ -8,7 +8,7 @@ import type { ServiceFeatures } from '../../../shared/bridge/calls/session';
 import type { BridgeError } from '../../../shared/bridge/result';
 import type { InboxDb, OutboxEntry } from '../db/schema';
 import { saveConversations } from '../db/save';
-import { decide } from '../model/conflicts';
+import { decide, recordValue } from '../model/conflicts';
 import type { Intent } from '../model/intent';
 import { describeIntent, isLocalMessage } from '../model/intent';
 import type { RefreshOutcome } from '../sync/refresh';
@@ -36,6 +36,10 @@ export interface SendCore {
   readBack(conversationId: number): Promise<RefreshOutcome>;
   /** The service did not know a team or an agent the agent picked: the directory is out of date. */
   directoryStale(): void;
+  /** When an attempt of unknown outcome that went at `sentAt` can no longer land (retry-policy.ts, landingWindowMs). */
+  landedBy(sentAt: number): number;
+  /** Puts the entry back and holds its lane until `until` (a quiet window), when it is decided again. */
+  holdLane(entry: OutboxEntry, until: number): Promise<void>;
 }
 
 /** A service keeps idempotency keys 24 hours (SYNC-PROTOCOL.md); after this long the sender looks before resending. */
@@ -65,6 +69,12 @@ export async function sendState(core: SendCore, entry: OutboxEntry): Promise<voi
     const reads = entry.kind === 'read' || entry.kind === 'unread';
     const decision = reads ? ({ kind: 'send', intent: entry.payload } as const) : decide(entry, base.record, entry.firstSentAt !== undefined);
     if (decision.kind === 'done') {
+      const until = stillLanding(core, entry, base.record);
+      if (until !== undefined) {
+        // Decided again on a fresh read: the one here would not show that attempt landing.
+        core.known.delete(id);
+        return core.holdLane(entry, until);
+      }
       await core.db.transaction('rw', core.db.outbox, async () => {
         await core.db.outbox.update(entry.seq!, { state: 'confirmed', confirmedAt: core.now(), provenAt: core.now(), uncertain: false, lastError: undefined, lastErrorKind: undefined });
         // Already there after an attempt of ours: that attempt landed, with its side effects.
@@ -92,6 +102,22 @@ export async function sendState(core: SendCore, entry: OutboxEntry): Promise<voi
     return core.failed(sent, result.error, true);
   }
   await core.failed(entry, { kind: 'conflict', message: 'It kept changing on the service. Trying again shortly.' }, false);
+}
+
+/**
+ * "Done" writes nothing, so it does not move the service's revision: an earlier attempt of another
+ * value, of unknown outcome and sent with that same revision as its precondition, still passes it
+ * if it arrives now, and would undo what the agent last asked for (a reopen held by the network,
+ * then a resolve that took its place found the service still resolved). Until that attempt can no
+ * longer land, the entry waits; decided again then, it finds the service as that attempt left it.
+ * Returns when it can stop waiting, or undefined when confirming now is safe.
+ */
+function stillLanding(core: SendCore, entry: OutboxEntry, service: Conversation): number | undefined {
+  if (!entry.uncertain || entry.lastSentAt === undefined) return undefined;
+  const has = recordValue(entry.kind, service)?.key;
+  if (has === undefined || !(entry.sent ?? []).some((value) => value !== has)) return undefined;
+  const until = core.landedBy(entry.lastSentAt);
+  return until > core.now() ? until : undefined;
 }
 
 /**

@@ -104,6 +104,8 @@ export class OutboxSender {
         return read;
       },
       directoryStale: () => opts.directoryStale?.(),
+      landedBy: (sentAt) => sentAt + this.backoff.landingWindowMs,
+      holdLane: (entry, until) => this.holdLane(entry, until),
     };
   }
 
@@ -299,6 +301,13 @@ export class OutboxSender {
     const sent = { lastSentAt: at, firstSentAt: entry.firstSentAt ?? at, guarded, ...(value === undefined ? {} : { sent: [...(entry.sent ?? []), value] }) };
     await this.db.outbox.update(entry.seq!, sent);
     return { ...entry, ...sent };
+  }
+
+  private async holdLane(entry: OutboxEntry, until: number): Promise<void> {
+    await this.db.transaction('rw', this.db.outbox, this.db.quiet, async () => {
+      await this.db.quiet.put({ conversationId: entry.conversationId, until });
+      await this.db.outbox.update(entry.seq!, { state: 'queued' });
+    });
   }
 
   private refused(entry: OutboxEntry, error: BridgeError): Promise<void> {

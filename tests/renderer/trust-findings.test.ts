@@ -162,6 +162,14 @@ for (const extensions of [true, false]) {
       });
       const sender = startSender(db, steering.bridge, [], backoff);
       await setStatus(ctx, [id], 'open');
+      // While it waits, it reads as waiting on a retry (the header's "waiting to be sent, retrying"), not as saving
+      // (with the extensions the resolve alone waits, having taken the reopen's place; without, the reopen waits in front of it).
+      await waitFor(async () => {
+        const queue = await db.outbox.toArray();
+        expect(queue.map((e) => e.state)).toEqual(queue.map(() => 'queued'));
+        expect(queue.at(-1)?.payload).toMatchObject({ status: 'resolved' });
+        expect(queue.some((e) => e.lastErrorKind === 'timeout')).toBe(true);
+      });
       await waitFor(async () => expect((await db.outbox.toArray()).every((e) => e.state === 'confirmed')).toBe(true), { timeout: 10_000 });
       // The held reopen has been delivered (or refused) by now.
       await sleep(2 * LATE_MS);

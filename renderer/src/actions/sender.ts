@@ -303,10 +303,11 @@ export class OutboxSender {
     return { ...entry, ...sent };
   }
 
+  /** Waits out an earlier attempt that may still land (send-conversation.ts, stillLanding); the header says it is waiting, not saving. */
   private async holdLane(entry: OutboxEntry, until: number): Promise<void> {
     await this.db.transaction('rw', this.db.outbox, this.db.quiet, async () => {
       await this.db.quiet.put({ conversationId: entry.conversationId, until });
-      await this.db.outbox.update(entry.seq!, { state: 'queued' });
+      await this.db.outbox.update(entry.seq!, { state: 'queued', lastError: 'An earlier attempt may still reach the service: checking again once it cannot.', lastErrorKind: entry.lastErrorKind ?? 'timeout' });
     });
   }
 

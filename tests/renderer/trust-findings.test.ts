@@ -146,6 +146,26 @@ for (const extensions of [true, false]) {
       expect({ labels: row.labels, assignee: row.assigneeId, priority: row.priority }).toEqual({ labels: service.labels, assignee: jordan.id, priority: 'low' });
     });
 
+    it('4. what the service did itself shows: assign, then reopen at once, self-assigns the reopening agent, and the screen says so', async () => {
+      const id = next("c.status = 'resolved'");
+      const db = await seededDb(demo, [id]);
+      const ctx = actionContext(db, demo);
+      const chen = { id: userId('chen@acme.example'), name: 'Chen Wei' };
+      const handler = createLiveHandler({ db, ...readersFor(demo.bridge, db), accountId: svc.creds.accountId, meId: demo.session.user.id, openConversationId: () => id });
+      const from = pushes.length;
+      await assign(ctx, [id], chen);
+      await setStatus(ctx, [id], 'open');
+      const sender = startSender(db, demo.bridge, [], backoff);
+      await waitFor(async () => expect((await db.outbox.toArray()).every((e) => e.state === 'confirmed')).toBe(true));
+      sender.stop();
+      // The socket's pushes of those changes arrive now, after both were confirmed (a few seconds late at most).
+      for (const e of pushes.slice(from)) if ('conversation' in e && 'inbox_id' in e.conversation && e.conversation.id === id) await handler.handle(e);
+      const service = await serviceConversation(demo, id);
+      expect(service.meta.assignee?.id).toBe(demo.session.user.id);
+      expect((await db.conversations.get(id))?.assigneeId).toBe(service.meta.assignee?.id);
+      expect((await db.conversationRecords.get(id))?.record.meta.assignee?.id).toBe(service.meta.assignee?.id);
+    });
+
     it('5. a reopen of unknown outcome, then a resolve taking its place, waits until the reopen can no longer land: the service ends resolved (chaos seed 11)', async () => {
       const id = next("c.status = 'resolved'");
       const db = await seededDb(demo, [id]);
@@ -176,26 +196,6 @@ for (const extensions of [true, false]) {
       sender.stop();
       expect((await serviceConversation(demo, id)).status).toBe('resolved');
       expect((await db.conversations.get(id))?.status).toBe('resolved');
-    });
-
-    it('4. what the service did itself shows: assign, then reopen at once, self-assigns the reopening agent, and the screen says so', async () => {
-      const id = next("c.status = 'resolved'");
-      const db = await seededDb(demo, [id]);
-      const ctx = actionContext(db, demo);
-      const chen = { id: userId('chen@acme.example'), name: 'Chen Wei' };
-      const handler = createLiveHandler({ db, ...readersFor(demo.bridge, db), accountId: svc.creds.accountId, meId: demo.session.user.id, openConversationId: () => id });
-      const from = pushes.length;
-      await assign(ctx, [id], chen);
-      await setStatus(ctx, [id], 'open');
-      const sender = startSender(db, demo.bridge, [], backoff);
-      await waitFor(async () => expect((await db.outbox.toArray()).every((e) => e.state === 'confirmed')).toBe(true));
-      sender.stop();
-      // The socket's pushes of those changes arrive now, after both were confirmed (a few seconds late at most).
-      for (const e of pushes.slice(from)) if ('conversation' in e && 'inbox_id' in e.conversation && e.conversation.id === id) await handler.handle(e);
-      const service = await serviceConversation(demo, id);
-      expect(service.meta.assignee?.id).toBe(demo.session.user.id);
-      expect((await db.conversations.get(id))?.assigneeId).toBe(service.meta.assignee?.id);
-      expect((await db.conversationRecords.get(id))?.record.meta.assignee?.id).toBe(service.meta.assignee?.id);
     });
   });
 }

@@ -174,12 +174,7 @@ for (const extensions of [true, false]) {
       let first = true;
       // The reopen is held and delivered late; before the page gives up on it, the agent resolves,
       // so the queue's next look finds the reopen (of unknown outcome) followed by the resolve and keeps only the resolve.
-      steering.intercept((name, _i, through) => {
-        if (name !== 'conversations.toggleStatus' || !first) return undefined;
-        first = false;
-        void sleep(LATE_MS).then(through);
-        return setStatus(ctx, [id], 'resolved').then(() => timeout);
-      });
+      steering.intercept((name, _i, through) => (name === 'conversations.toggleStatus' && first ? ((first = false), setStatus(ctx, [id], 'resolved').then(() => held(through))) : undefined));
       const sender = startSender(db, steering.bridge, [], backoff);
       await setStatus(ctx, [id], 'open');
       // While it waits, it reads as waiting on a retry (the header's "waiting to be sent, retrying"), not as saving

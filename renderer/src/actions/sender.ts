@@ -104,7 +104,7 @@ export class OutboxSender {
         return read;
       },
       directoryStale: () => opts.directoryStale?.(),
-      landedBy: (sentAt) => sentAt + this.backoff.landingWindowMs,
+      landedBy: (sentAt) => this.landedBy(sentAt),
       holdLane: (entry, until) => this.holdLane(entry, until),
     };
   }
@@ -261,7 +261,7 @@ export class OutboxSender {
       }
       // Its last attempt may still land, and nothing protects against that: wait until it cannot.
       if (current.uncertain && !current.guarded && current.lastSentAt !== undefined) {
-        const until = current.lastSentAt + this.backoff.landingWindowMs;
+        const until = this.landedBy(current.lastSentAt);
         if (until > this.now()) {
           await db.quiet.put({ conversationId: current.conversationId, until });
           return undefined;
@@ -303,6 +303,11 @@ export class OutboxSender {
     return { ...entry, ...sent };
   }
 
+  /** When an attempt of unknown outcome that went at `sentAt` can no longer land (the end of its quiet window). */
+  private landedBy(sentAt: number): number {
+    return sentAt + this.backoff.landingWindowMs;
+  }
+
   /** Waits out an earlier attempt that may still land (send-conversation.ts, stillLanding); the header says it is waiting, not saving. */
   private async holdLane(entry: OutboxEntry, until: number): Promise<void> {
     await this.db.transaction('rw', this.db.outbox, this.db.quiet, async () => {
@@ -324,7 +329,7 @@ export class OutboxSender {
     const now = this.now();
     await this.db.transaction('rw', this.db.outbox, this.db.quiet, async () => {
       // It may still land and nothing protects against that: nothing else goes for this conversation until it cannot.
-      if (unknown && !entry.guarded && entry.lastSentAt !== undefined) await this.db.quiet.put({ conversationId: entry.conversationId, until: entry.lastSentAt + this.backoff.landingWindowMs });
+      if (unknown && !entry.guarded && entry.lastSentAt !== undefined) await this.db.quiet.put({ conversationId: entry.conversationId, until: this.landedBy(entry.lastSentAt) });
       await this.db.outbox.update(entry.seq!, {
         state: 'queued',
         nextAttemptAt: now + retryDelay(this.backoff, entry.attempts, error.kind, this.random),

@@ -1,7 +1,10 @@
 // Optional: a Chromium performance trace (and a CPU profile) of one measured action, for finding
 // why a figure is what it is. Off unless BENCH_TRACE names a folder; nothing in a figure depends on it.
 // BENCH_PROFILE_ONLY=1: the CPU profile alone (a trace slows the page about twofold, a profile far
-// less); BENCH_SAMPLE_US: its sampling interval (100 µs unless set).
+// less); BENCH_SAMPLE_US: its sampling interval (100 µs unless set). BENCH_NO_PROFILER=1: the trace
+// alone. With the profiler on, V8 collects source positions for every function a script's code cache
+// brings in (a new tab's entry: 50.7 of its 57.7 ms of compiling, traced, against 2.8 ms without the
+// profiler), so compile times are read from a trace taken without it (bench/README.md, twentieth stop).
 import type { Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +12,7 @@ import { join } from 'node:path';
 // BENCH_TRACE_CATEGORIES: more, comma-separated (e.g. disabled-by-default-devtools.timeline.invalidationTracking: what each frame repainted, and why).
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.timeline.frame', ...(process.env.BENCH_TRACE_CATEGORIES ?? '').split(',').filter(Boolean)].join(',');
 
-/** Runs `action` while tracing the page; writes `<name>.trace.json` and `<name>.cpuprofile` into BENCH_TRACE. */
+/** Runs `action` while tracing the page; writes `<name>.trace.json` and (unless BENCH_NO_PROFILER) `<name>.cpuprofile` into BENCH_TRACE. */
 export async function traced<T>(page: Page, name: string, action: () => Promise<T>): Promise<T> {
   const dir = process.env.BENCH_TRACE;
   if (!dir) return action();
@@ -17,9 +20,12 @@ export async function traced<T>(page: Page, name: string, action: () => Promise<
   const cdp = await page.context().newCDPSession(page);
   const events: unknown[] = [];
   cdp.on('Tracing.dataCollected', (e: { value: unknown[] }) => events.push(...e.value));
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: Number(process.env.BENCH_SAMPLE_US || 100) });
-  await cdp.send('Profiler.start');
+  const profiling = !process.env.BENCH_NO_PROFILER;
+  if (profiling) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: Number(process.env.BENCH_SAMPLE_US || 100) });
+    await cdp.send('Profiler.start');
+  }
   const tracing = !process.env.BENCH_PROFILE_ONLY;
   if (tracing) await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
   const result = await action();
@@ -28,9 +34,9 @@ export async function traced<T>(page: Page, name: string, action: () => Promise<
     await cdp.send('Tracing.end');
     await done;
   }
-  const { profile } = await cdp.send('Profiler.stop');
+  const profile = profiling ? (await cdp.send('Profiler.stop')).profile : {};
   writeFileSync(join(dir, `${name}.trace.json`), JSON.stringify({ traceEvents: events }));
-  writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+  if (profiling) writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
   writeFileSync(join(dir, `${name}.result.json`), JSON.stringify(result ?? null));
   await cdp.detach();
   return result;

@@ -37,15 +37,16 @@ async function appOpen(page: Page, url: string, way = 'in memory') {
 /**
  * BENCH_LOADDETAIL=<file>: each load of the app or the floor, one JSON line: its page, first rows,
  * and the browser's own timings from navigation (ms): the document's parse done (domInteractive),
- * its deferred scripts run (domContentLoadedEventStart), and each script's and style sheet's
- * request and response. Read untraced, unlike a trace: where a load's time went before its first
+ * its deferred scripts run (domContentLoadedEventStart), each script's and style sheet's
+ * request and response, and the page's own `performance.mark`s (none in a build as shipped; a
+ * build with marks added says when each of its steps came). Read untraced, unlike a trace: where a load's time went before its first
  * render, without a trace's doubling.
  */
 const loadDetail = (page: Page) =>
   page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     const files = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({ file: r.name.replace(/^.*\//, ''), start: r.startTime, requestStart: r.requestStart, responseStart: r.responseStart, responseEnd: r.responseEnd }));
-    return { page: location.pathname, firstRows: window.__bench.firstRows, domInteractive: nav?.domInteractive, domContentLoaded: nav?.domContentLoadedEventStart, files };
+    return { marks: performance.getEntriesByType('mark').map((m) => [m.name, Math.round(m.startTime * 10) / 10]), page: location.pathname, firstRows: window.__bench.firstRows, domInteractive: nav?.domInteractive, domContentLoaded: nav?.domContentLoadedEventStart, files };
   });
 
 /** Runs `load` in a tab of its own (same browser context: the same storage and HTTP cache), then closes it. */

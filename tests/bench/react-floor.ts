@@ -25,7 +25,7 @@ const text = (t) => h('bdi', { dir: 'auto' }, t);
 function Row({ c, i, count }) {
   return h('div', { role: 'option', 'aria-selected': false, 'aria-setsize': count, 'aria-posinset': i + 1, 'data-conversation-id': c.id, className: 'row', style: { height: ROW, transform: 'translateY(' + i * ROW + 'px)' } },
     h('span', { className: 'avatar row-avatar', 'aria-hidden': true }, (c.contactName || '?').slice(0, 2).toUpperCase()),
-    h('div', { className: 'row-top' }, h('span', { className: 'contact' }, text(c.contactName)), h('span', { className: 'row-id' }, '#' + c.id), h('time', null, new Date(c.lastActivityAt * 1000).toISOString().slice(11, 16))),
+    h('div', { className: 'row-top' }, h('span', { className: 'contact' }, text(c.contactName)), h('span', { className: 'row-id' }, '#' + c.id), c.waitingSince ? h('span', { className: 'chip waiting waiting-ok' }, Math.max(1, Math.floor((Date.now() / 1000 - c.waitingSince) / 60)) + ' min') : null, h('time', null, new Date(c.lastActivityAt * 1000).toISOString().slice(11, 16))),
     h('div', { className: 'row-middle' }, h('span', { className: 'preview' }, c.preview ? text(c.preview) : '\\u00a0')),
     h('div', { className: 'chips' }, h('span', { className: 'chip assignee' }, c.assigneeName ? text(c.assigneeName) : 'Unassigned'), ...c.labels.slice(0, 3).map((l) => h('span', { key: l, className: 'chip label' }, text(l)))));
 }

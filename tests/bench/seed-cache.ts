@@ -88,6 +88,9 @@ export async function seedCache(page: Page, plan: CachePlan): Promise<SeededCach
       };
 
       const n = plan.conversations;
+      // Two in three conversations have unread messages from the contact, and wait for a reply since
+      // their last one, as in a working inbox: their rows show the waiting chip (since 2026-12-05;
+      // before, no row waited and no chip was drawn).
       await write(['conversations'], (tx) => {
         const store = tx.objectStore('conversations');
         store.clear();
@@ -95,7 +98,7 @@ export async function seedCache(page: Page, plan: CachePlan): Promise<SeededCach
           const contactName = `${names[i % names.length]} ${i}`;
           store.put({
             id: i, status: 'open', inboxId: 1 + (i % 4), assigneeId: 0, teamId: 0, contactId: 100_000 + i, labels: [labels[i % labels.length]], priority: null, priorityRank: -1,
-            lastActivityAt: now - i * 60, createdAt: now - i * 120, waitingSince: 0, unreadCount: i % 3, contactName, contactEmail: `contact${i}@example.com`, assigneeName: '',
+            lastActivityAt: now - i * 60, createdAt: now - i * 120, waitingSince: i % 3 ? now - i * 60 : 0, unreadCount: i % 3, contactName, contactEmail: `contact${i}@example.com`, assigneeName: '',
             preview: `Message preview number ${i}: the export to CSV produces an empty file when the date range spans a month`,
           });
         }

@@ -34,9 +34,8 @@ export async function traced<T>(page: Page, name: string, action: () => Promise<
     await cdp.send('Tracing.end');
     await done;
   }
-  const profile = profiling ? (await cdp.send('Profiler.stop')).profile : {};
+  if (profiling) writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify((await cdp.send('Profiler.stop')).profile));
   writeFileSync(join(dir, `${name}.trace.json`), JSON.stringify({ traceEvents: events }));
-  if (profiling) writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
   writeFileSync(join(dir, `${name}.result.json`), JSON.stringify(result ?? null));
   await cdp.detach();
   return result;

@@ -20,9 +20,8 @@ export function WaitingChip({ c, long = false }: { c: Pick<CachedConversation, '
   // the first date a page formats for its locale loads the browser's locale and time-zone data,
   // 12-25 ms in a window's new process on this hardware, which a cold open's first rows (with
   // their waiting chips) would otherwise pay before they are painted.
-  const since = w.since;
   const describe = (e: PointerEvent<HTMLSpanElement>) => {
-    e.currentTarget.title = `Waiting for a reply since ${fullTime(since)}`;
+    e.currentTarget.title = `Waiting for a reply since ${fullTime(w.since)}`;
   };
   return (
     <span className={`chip waiting waiting-${w.level}`} data-testid="waiting" data-level={w.level} onPointerEnter={describe}>

@@ -39,8 +39,8 @@ async function appOpen(page: Page, url: string, way = 'in memory') {
  * and the browser's own timings from navigation (ms): the document's parse done (domInteractive),
  * its deferred scripts run (domContentLoadedEventStart), each script's and style sheet's
  * request and response, and the page's own `performance.mark`s (none in a build as shipped; a
- * build with marks added says when each of its steps came). Read untraced, unlike a trace: where a load's time went before its first
- * render, without a trace's doubling.
+ * build with marks added says when each of its steps came). Read untraced, unlike a trace: where
+ * a load's time went before its first render, without a trace's doubling.
  */
 const loadDetail = (page: Page) =>
   page.evaluate(() => {

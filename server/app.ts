@@ -2,7 +2,7 @@
 // start it through here, so tests exercise exactly what runs.
 import Fastify from 'fastify';
 import type { Db } from './db/open';
-import { openDatabase } from './db/open';
+import { databaseReleased, openDatabase } from './db/open';
 import { EventBus } from './events/bus';
 import { installBodyParsing } from './http/body';
 import { closeConnectionsWhileClosing } from './http/closing';
@@ -227,6 +227,7 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
       stopWebhooks();
       await app.close();
       db.close();
+      await databaseReleased(db);
     },
   };
 }

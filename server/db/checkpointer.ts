@@ -25,14 +25,21 @@ parentPort.on('message', () => { clearInterval(timer); checkpoint(); db.close();
 
 /**
  * Moves checkpoints of `db` (a WAL database file) to a worker thread. The worker never keeps the
- * process alive; `stop()` ends it after a last checkpoint.
+ * process alive; `stop()` ends it after a last checkpoint, and resolves once it has closed its
+ * connection (until then it may still write the WAL and its index beside the file).
  */
-export function checkpointInBackground(db: Database.Database, file: string): { stop(): void } {
+export function checkpointInBackground(db: Database.Database, file: string): { stop(): Promise<void> } {
   const module = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER, { eval: true, workerData: { module, file, intervalMs: INTERVAL_MS } });
   worker.unref();
   db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   // Should the worker fail, the service checkpoints on its own again, as SQLite does by default.
   worker.once('error', () => db.open && db.pragma('wal_autocheckpoint = 1000'));
-  return { stop: () => worker.postMessage('stop') };
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  return {
+    stop: () => {
+      worker.postMessage('stop');
+      return exited;
+    },
+  };
 }

@@ -23,11 +23,21 @@ export function openDatabase(file: string): Db {
     const checkpoints = checkpointInBackground(db, file);
     const close = db.close.bind(db);
     db.close = () => {
-      checkpoints.stop();
+      released.set(db, checkpoints.stop());
       return close();
     };
   }
   return db;
+}
+
+const released = new WeakMap<Db, Promise<void>>();
+/**
+ * Resolves once a closed database's file is no longer open anywhere in this process: its
+ * checkpointer's own connection closes a moment after `db.close()` (a test that removed the folder
+ * right after the service closed saw the worker's WAL appear in it).
+ */
+export function databaseReleased(db: Db): Promise<void> {
+  return released.get(db) ?? Promise.resolve();
 }
 
 export function migrate(db: Db): number {

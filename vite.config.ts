@@ -1,33 +1,32 @@
 import react from '@vitejs/plugin-react';
 import { build } from 'esbuild';
-import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vite';
 
-// The renderer's head script (renderer/src/platform/early-start.ts) as a classic script of its own,
-// ahead of the entry in index.html. Not part of Vite's entry: index.html's module scripts become
-// one entry, evaluated after the whole ~650 KB are compiled, which is what the head script exists
-// to run before. esbuild bundles it alone (an IIFE: nothing it imports is shared with the entry,
-// so no chunk is loaded for it), named by its content's hash under assets/ like every built file,
-// so the web host and Electron's scheme serve it from the cache without asking again. A classic
-// script from our own origin is what the CSP (`script-src 'self'`) allows; no inline script.
+// The renderer's head script (renderer/src/platform/early-start.ts), inline at the top of
+// index.html's head. Not part of Vite's entry: index.html's module scripts become one entry,
+// evaluated after the whole ~850 KB are compiled, which is what the head script exists to run
+// before. esbuild bundles it alone (an IIFE: nothing it imports is shared with the entry). Inline,
+// not a file of its own: the parser waited on that file's request, 3-16 ms in a new window's
+// process (bench/README.md, "The head script inline"). The CSP allows it by its hash
+// (main/core/security/csp.ts reads the hashes from the index.html it serves); no other inline script.
 function earlyStartScript(entry: string): Plugin {
-  let fileName: string | undefined;
+  let source: string | undefined;
   return {
     name: 'inbox-early-start-script',
     // The dev server serves the entry unbundled: the app starts both itself there, as without it.
     apply: 'build',
     async buildStart() {
       const out = await build({ entryPoints: [entry], bundle: true, format: 'iife', minify: true, target: 'es2022', write: false, logLevel: 'silent' });
-      const source = out.outputFiles[0]!.text;
-      fileName = `assets/early-start-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;
-      this.emitFile({ type: 'asset', fileName, source });
+      source = out.outputFiles[0]!.text.trim();
+      // Would end the element early, or be read as markup, if the bundle ever held it.
+      if (/<\/script|<!--/i.test(source)) throw new Error('The head script holds "</script" or "<!--": it cannot be put inline.');
     },
     transformIndexHtml() {
-      if (!fileName) return [];
+      if (!source) return [];
       // First in the head: parsed and run before the entry is even asked for.
-      return [{ tag: 'script', attrs: { src: `./${fileName}` }, injectTo: 'head-prepend' }];
+      return [{ tag: 'script', children: source, injectTo: 'head-prepend' }];
     },
   };
 }

@@ -3,7 +3,7 @@
 import { net, protocol } from 'electron';
 import { pathToFileURL } from 'node:url';
 import { APP_SCHEME, resolveAppAsset } from '../core/security/app-scheme';
-import { contentSecurityPolicy } from '../core/security/csp';
+import { rendererCsp } from '../core/security/renderer-csp';
 
 /** Must run before app 'ready'. `standard` + `secure` give a stable origin for IndexedDB. */
 export function registerAppSchemePrivileges() {
@@ -15,6 +15,7 @@ export function registerAppSchemePrivileges() {
 const notFound = () => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
 
 export function serveRenderer(rendererDir: string) {
+  const csp = rendererCsp(rendererDir);
   protocol.handle(APP_SCHEME, async (request) => {
     const file = resolveAppAsset(rendererDir, request.url);
     if (!file) return notFound();
@@ -26,7 +27,7 @@ export function serveRenderer(rendererDir: string) {
     }
     if (!response.ok) return notFound();
     const headers = new Headers(response.headers);
-    headers.set('content-security-policy', contentSecurityPolicy());
+    headers.set('content-security-policy', csp());
     headers.set('x-content-type-options', 'nosniff');
     headers.set('cross-origin-opener-policy', 'same-origin');
     return new Response(response.body, { status: response.status, headers });

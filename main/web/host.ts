@@ -10,7 +10,7 @@ import type { WebSocket } from 'ws';
 import { callEnvelopeSchema } from '../../shared/bridge/wire';
 import type { MainCore } from '../core/core';
 import type { Logger } from '../core/redact';
-import { contentSecurityPolicy } from '../core/security/csp';
+import { rendererCsp } from '../core/security/renderer-csp';
 import { isOwnHost, isOwnOrigin, newLaunchSecret, secretMatches } from './guards';
 
 export interface WebHostOptions {
@@ -55,12 +55,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   // with it; the page reconnects to the next one and asks again.
   const app = Fastify({ logger: false, forceCloseConnections: true });
   let port = 0;
+  const csp = rendererCsp(options.staticDir);
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isOwnHost(request.headers.host, port)) return reply.code(421).send('Misdirected request');
   });
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('content-security-policy', contentSecurityPolicy());
+    reply.header('content-security-policy', csp());
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
     reply.header('x-frame-options', 'DENY');

@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { inlineScriptHashes } from '../../main/core/security/csp';
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from '../../shared/bridge/wire';
 import { fakeEvent, FakeBrowserWindow, fakeState, net, resetFakeElectron } from '../support/fake-electron';
 
@@ -183,7 +184,8 @@ describe('IPC bridge', () => {
 
 describe('app:// scheme', () => {
   const root = mkdtempSync(join(tmpdir(), 'renderer-'));
-  writeFileSync(join(root, 'index.html'), '<!doctype html>');
+  const page = '<!doctype html><html><head><script>start()</script></head></html>';
+  writeFileSync(join(root, 'index.html'), page);
 
   it('registers app:// as standard and secure before ready', async () => {
     const { protocol } = await import('electron');
@@ -197,6 +199,8 @@ describe('app:// scheme', () => {
     expect(res.status).toBe(200);
     expect(net.fetch).toHaveBeenCalledWith(`file://${root}/index.html`);
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    // The page's own inline script (the build's head script) by its hash, and no other.
+    expect(res.headers.get('content-security-policy')).toContain(`script-src 'self' '${inlineScriptHashes(page)[0]}';`);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 

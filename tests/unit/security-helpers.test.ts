@@ -3,7 +3,7 @@
 import nodePath from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { APP_ORIGIN, isTrustedSender, isTrustedSenderUrl, resolveAppAsset } from '../../main/core/security/app-scheme';
-import { contentSecurityPolicy } from '../../main/core/security/csp';
+import { contentSecurityPolicy, inlineScriptHashes } from '../../main/core/security/csp';
 import { isSafeExternalUrl, normalisedExternalUrl, openExternalSafely } from '../../main/core/security/external-url';
 import { isPermissionAllowed } from '../../main/core/security/permissions';
 
@@ -173,5 +173,29 @@ describe('content security policy', () => {
     expect(directives['object-src']).toEqual(["'none'"]);
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
     expect(directives['base-uri']).toEqual(["'none'"]);
+  });
+  it("allows the page's own inline scripts by their hashes, and no other inline script", () => {
+    // The CSP specification's own example: this script's sha256, base64.
+    const example = "sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng=";
+    expect(inlineScriptHashes("<html><head><script>alert('Hello, world.');</script></head></html>")).toEqual([example]);
+    const withHash = Object.fromEntries(contentSecurityPolicy([example]).split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+    expect(withHash['script-src']).toEqual(["'self'", `'${example}'`]);
+    expect(withHash['script-src']).not.toContain("'unsafe-inline'");
+  });
+  it.each([
+    ['a script from a file', '<script src="/assets/x.js"></script>'],
+    ['a module', '<script type="module">alert(1)</script>'],
+    ['a script with any attribute', '<script nonce="x">alert(1)</script>', '<script defer>alert(1)</script>'],
+    ['a script written otherwise', '<SCRIPT>alert(1)</SCRIPT>', '<script >alert(1)</script>'],
+    ['a script never closed', '<script>alert(1)'],
+    ['an event handler', '<img src=x onerror="alert(1)">'],
+    ['no page', ''],
+  ])('allows nothing by hash for %s', (_what, ...pages) => {
+    for (const page of pages) expect(inlineScriptHashes(page)).toEqual([]);
+  });
+  it('hashes only up to where the element ends', () => {
+    const [hash] = inlineScriptHashes('<script>a()</script><script>b()</script>');
+    expect(hash).toBe(inlineScriptHashes('<script>a()</script>')[0]);
+    expect(inlineScriptHashes('<script>a()</script><script>b()</script>')).toHaveLength(2);
   });
 });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createMainCore } from '../../main/core/core';
 import { redactingLogger } from '../../main/core/redact';
+import { inlineScriptHashes } from '../../main/core/security/csp';
 import { memoryVault } from '../../main/core/vault';
 import { isOwnHost, isOwnOrigin, secretMatches } from '../../main/web/guards';
 import { isBuiltAsset, startWebHost } from '../../main/web/host';
@@ -18,9 +19,10 @@ import { within } from '../support/within';
 let host: WebHost;
 let staticDir: string;
 const secret = 'test-secret-0123456789abcdefghijklmnopqrstu';
+const PAGE = '<!doctype html><html><head><script>start(1)</script><title>t</title></head></html>';
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'renderer-'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>t</title>');
+  writeFileSync(join(dir, 'index.html'), PAGE);
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'assets', 'index-Ab12Cd34.js'), 'export {};');
   staticDir = dir;
@@ -59,6 +61,17 @@ describe('host', () => {
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("connect-src 'self'");
     expect(csp).not.toMatch(/https?:\/\//);
+  });
+  it("lets the page's own inline script run by its hash, and a new build's once it is written", async () => {
+    const scriptSrc = async () => (await fetch(`http://127.0.0.1:${host.port}/`)).headers.get('content-security-policy')!.split('; ').find((d) => d.startsWith('script-src'));
+    expect(await scriptSrc()).toBe(`script-src 'self' '${inlineScriptHashes(PAGE)[0]}'`);
+    const rebuilt = '<!doctype html><html><head><script>start(2)</script></head></html>';
+    writeFileSync(join(staticDir, 'index.html'), rebuilt);
+    try {
+      expect(await scriptSrc()).toBe(`script-src 'self' '${inlineScriptHashes(rebuilt)[0]}'`);
+    } finally {
+      writeFileSync(join(staticDir, 'index.html'), PAGE);
+    }
   });
   it("lets the browser keep the build's hashed assets, and asks it to check index.html every time", async () => {
     const asset = await fetch(`http://127.0.0.1:${host.port}/assets/index-Ab12Cd34.js`);
@@ -122,7 +135,7 @@ describe('calls sent right behind the hello (the page does not wait for ready)',
     const calls: string[] = [];
     const spy = { call: async (name: string) => (calls.push(name), { ok: true, value: {} }), onEvent: () => () => undefined } as unknown as MainCore;
     const dir = mkdtempSync(join(tmpdir(), 'renderer-'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>t</title>');
+    writeFileSync(join(dir, 'index.html'), PAGE);
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'assets', 'index-Ab12Cd34.js'), 'export {};');
   staticDir = dir;
@@ -188,7 +201,7 @@ describe('closing', () => {
   // not among those the close ended, and it kept the server's close waiting for good.
   it('ends every socket, also one that says its hello while the host closes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'renderer-'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>t</title>');
+    writeFileSync(join(dir, 'index.html'), PAGE);
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'assets', 'index-Ab12Cd34.js'), 'export {};');
   staticDir = dir;

@@ -15,7 +15,7 @@ export function registerAppSchemePrivileges() {
 const notFound = () => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
 
 export function serveRenderer(rendererDir: string) {
-  const csp = rendererCsp(rendererDir);
+  const csp = rendererCsp();
   protocol.handle(APP_SCHEME, async (request) => {
     const file = resolveAppAsset(rendererDir, request.url);
     if (!file) return notFound();
@@ -27,7 +27,7 @@ export function serveRenderer(rendererDir: string) {
     }
     if (!response.ok) return notFound();
     const headers = new Headers(response.headers);
-    headers.set('content-security-policy', csp());
+    headers.set('content-security-policy', csp(file));
     headers.set('x-content-type-options', 'nosniff');
     headers.set('cross-origin-opener-policy', 'same-origin');
     return new Response(response.body, { status: response.status, headers });

@@ -55,13 +55,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   // with it; the page reconnects to the next one and asks again.
   const app = Fastify({ logger: false, forceCloseConnections: true });
   let port = 0;
-  const csp = rendererCsp(options.staticDir);
+  const csp = rendererCsp();
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isOwnHost(request.headers.host, port)) return reply.code(421).send('Misdirected request');
   });
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('content-security-policy', csp());
+    // A file served has its own (its page's inline scripts: setHeaders below); anything else the plain one.
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp(undefined));
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
     reply.header('x-frame-options', 'DENY');
@@ -77,6 +78,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     // code could run). index.html and the rest are asked for every time, so a new build is seen at once.
     setHeaders: (reply, path) => {
       reply.header('cache-control', isBuiltAsset(options.staticDir, path) ? IMMUTABLE : 'no-cache');
+      reply.header('content-security-policy', csp(path));
     },
   });
 

@@ -1,5 +1,5 @@
-// The CSP sent with the built renderer's files names the inline scripts of the index.html on disk
-// as it is now (main/core/security/renderer-csp.ts).
+// The CSP sent with the built renderer's files: a page's names its own inline scripts as the page
+// is on disk now (main/core/security/renderer-csp.ts).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,20 +23,30 @@ describe('the renderer CSP', () => {
     const dir = renderer();
     const first = '<html><head><script>one()</script></head></html>';
     writeFileSync(join(dir, 'index.html'), first);
-    const csp = rendererCsp(dir);
-    expect(scriptSrc(csp())).toBe(`script-src 'self' '${inlineScriptHashes(first)[0]}'`);
+    const csp = rendererCsp();
+    const page = join(dir, 'index.html');
+    expect(scriptSrc(csp(page))).toBe(`script-src 'self' '${inlineScriptHashes(first)[0]}'`);
     const second = '<html><head><script>two(2)</script></head></html>';
     writeFileSync(join(dir, 'index.html'), second);
-    expect(scriptSrc(csp())).toBe(`script-src 'self' '${inlineScriptHashes(second)[0]}'`);
+    expect(scriptSrc(csp(page))).toBe(`script-src 'self' '${inlineScriptHashes(second)[0]}'`);
     rmSync(join(dir, 'index.html'));
-    expect(scriptSrc(csp())).toBe("script-src 'self'");
+    expect(scriptSrc(csp(page))).toBe("script-src 'self'");
     writeFileSync(join(dir, 'index.html'), first);
-    expect(scriptSrc(csp())).toBe(`script-src 'self' '${inlineScriptHashes(first)[0]}'`);
+    expect(scriptSrc(csp(page))).toBe(`script-src 'self' '${inlineScriptHashes(first)[0]}'`);
   });
-  it('allows no inline script for a page without one, or for no page', () => {
+  it("allows a page only its own inline scripts, and none for a page without one, no page or another file", () => {
     const dir = renderer();
-    expect(scriptSrc(rendererCsp(dir)())).toBe("script-src 'self'");
+    const csp = rendererCsp();
+    expect(scriptSrc(csp(join(dir, 'index.html')))).toBe("script-src 'self'");
     writeFileSync(join(dir, 'index.html'), '<html><head><script src="./assets/x.js"></script></head></html>');
-    expect(scriptSrc(rendererCsp(dir)())).toBe("script-src 'self'");
+    expect(scriptSrc(csp(join(dir, 'index.html')))).toBe("script-src 'self'");
+    const other = '<html><head><script>other()</script></head></html>';
+    writeFileSync(join(dir, 'other.html'), other);
+    expect(scriptSrc(csp(join(dir, 'other.html')))).toBe(`script-src 'self' '${inlineScriptHashes(other)[0]}'`);
+    expect(scriptSrc(csp(join(dir, 'index.html')))).toBe("script-src 'self'");
+    // A script file, or an answer that is no file (an error), names no inline script, whatever it holds.
+    writeFileSync(join(dir, 'x.js'), other);
+    expect(scriptSrc(csp(join(dir, 'x.js')))).toBe("script-src 'self'");
+    expect(scriptSrc(csp(undefined))).toBe("script-src 'self'");
   });
 });

@@ -65,6 +65,19 @@ describe('host', () => {
   it("lets the page's own inline script run by its hash, and a new build's once it is written", async () => {
     const scriptSrc = async () => (await fetch(`http://127.0.0.1:${host.port}/`)).headers.get('content-security-policy')!.split('; ').find((d) => d.startsWith('script-src'));
     expect(await scriptSrc()).toBe(`script-src 'self' '${inlineScriptHashes(PAGE)[0]}'`);
+    // Asked again with what the browser kept: "304 Not Modified" updates the kept headers, so it names the script too.
+    const first = await fetch(`http://127.0.0.1:${host.port}/`);
+    const again = await fetch(`http://127.0.0.1:${host.port}/`, {
+      // As a browser revalidates (fetch would otherwise add `cache-control: no-cache` to a conditional request).
+      headers: { 'cache-control': 'max-age=0', 'if-none-match': first.headers.get('etag')! },
+    });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'));
+    // A script, or what is not there, names no inline script.
+    for (const path of ['/assets/index-Ab12Cd34.js', '/nothing-here']) {
+      const other = (await fetch(`http://127.0.0.1:${host.port}${path}`)).headers.get('content-security-policy')!;
+      expect(other.split('; ').find((d) => d.startsWith('script-src'))).toBe("script-src 'self'");
+    }
     const rebuilt = '<!doctype html><html><head><script>start(2)</script></head></html>';
     writeFileSync(join(staticDir, 'index.html'), rebuilt);
     try {

@@ -44,7 +44,7 @@ export async function benchRenderer(o: { quick: boolean; log(line: string): void
   const want = (name: (typeof RENDERER_SCENARIOS)[number]) => !o.scenarios || o.scenarios.has(name);
   const size = o.quick
     ? { conversations: 2_000, messages: 20_000, samples: 5, opens: 3, catchUp: 500, live: 5, queries: SEARCH_QUERIES.slice(0, 3) }
-    : { conversations: 10_000, messages: 200_000, samples: 20, opens: 5, catchUp: 2_000, live: 20, queries: SEARCH_QUERIES };
+    : { conversations: 10_000, messages: 200_000, samples: 20, opens: 15, catchUp: 2_000, live: 20, queries: SEARCH_QUERIES };
   const dir = mkdtempSync(join(tmpdir(), 'bench-renderer-'));
   const dbFile = join(dir, 'service.sqlite');
   const credentialsFile = join(dir, 'credentials.json');

@@ -85,6 +85,31 @@ describe('web transport', () => {
     expect((await answer).ok).toBe(true);
   });
 
+  it('sends a call made after the hello went out, before the host says ready, at once (not a round trip later)', async () => {
+    const bridge = createWebTransport('s', 'ws://127.0.0.1:1/bridge', { callTimeoutMs: 10_000 });
+    const socket = latest();
+    socket.open();
+    expect(socket.sent.map((f) => (f as { type: string }).type)).toEqual(['hello']);
+    const answer = bridge.call('session.get', {});
+    expect(socket.sent.map((f) => (f as { type: string }).type)).toEqual(['hello', 'call']);
+    socket.onmessage?.({ data: JSON.stringify({ type: 'ready' }) });
+    expect(socket.calls()).toHaveLength(1);
+    socket.reply(socket.calls()[0]!.id, { ok: true, value: { status: 'signed_out' } });
+    expect((await answer).ok).toBe(true);
+  });
+
+  it('keeps a call made behind a hello that is then refused waiting, and sends it once taken back', async () => {
+    const bridge = createWebTransport('s', 'ws://127.0.0.1:1/bridge', { callTimeoutMs: 60_000 });
+    const refused = latest();
+    refused.open();
+    const call = tracked(bridge.call('session.get', {}));
+    expect(refused.calls()).toHaveLength(1);
+    refused.readyState = 3;
+    refused.onclose?.({ code: 4401 });
+    await vi.advanceTimersByTimeAsync(10_000);
+    await answeredOnceTakenBack(call);
+  });
+
   it('keeps a call sent behind a refused hello waiting (the host ran nothing), and sends it once taken back', async () => {
     const bridge = createWebTransport('s', 'ws://127.0.0.1:1/bridge', { callTimeoutMs: 60_000 });
     const call = tracked(bridge.call('session.get', {}));

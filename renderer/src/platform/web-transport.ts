@@ -38,6 +38,8 @@ export function createWebTransport(
 ): Bridge {
   let socket: WebSocket | undefined;
   let ready = false;
+  /** The socket our hello has gone out on (calls may follow it before the host says ready). */
+  let helloOn: WebSocket | undefined;
   let nextId = 1;
   let retryMs = 250;
   const pending = new Map<number, Pending>();
@@ -64,6 +66,7 @@ export function createWebTransport(
     socket = ws;
     const opened = () => {
       ws.send(JSON.stringify({ type: 'hello', secret }));
+      helloOn = ws;
       // Calls already waiting (a cold open's first questions) go out right behind the hello, not a
       // round trip later after 'ready': the host reads a socket's frames in order and runs none on
       // a socket whose hello it refused, so on that refusal (4401, below) they simply wait again.
@@ -144,6 +147,14 @@ export function createWebTransport(
         const p: Pending = { resolve: resolve as (r: Result<unknown>) => void, timer, frame: JSON.stringify({ type: 'call', id, name, input }), sent: false };
         pending.set(id, p);
         if (isOpen()) send(p);
+        else if (helloOn === socket && socket?.readyState === WebSocket.OPEN) {
+          // Made after the hello went out but before 'ready' came in (a cold open whose socket the
+          // head's script had open before the entry ran: the hello goes out as the entry starts, the
+          // first calls as it ends, and 'ready' is read only after it). Right behind the hello, as
+          // above, not a round trip later (a traced new tab's first calls waited 5 ms for 'ready').
+          p.behindHello = true;
+          send(p);
+        }
       });
     },
     on<E extends BridgeEventName>(event: E, listener: (payload: BridgeEventPayload<E>) => void) {

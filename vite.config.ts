@@ -10,7 +10,7 @@ import { defineConfig } from 'vite';
 // before. esbuild bundles it alone (an IIFE: nothing it imports is shared with the entry). Inline,
 // not a file of its own: the parser waited on that file's request, 3-16 ms in a new window's
 // process (bench/README.md, "The head script inline"). The CSP allows it by its hash
-// (main/core/security/csp.ts reads the hashes from the index.html it serves); no other inline script.
+// (main/core/security/renderer-csp.ts reads them from the page it serves); no other inline script.
 function earlyStartScript(entry: string): Plugin {
   let source: string | undefined;
   return {

@@ -52,9 +52,17 @@ export function createWebTransport(
     for (const l of connectionListeners) l(state);
   };
 
-  const isOpen = () => ready && socket?.readyState === WebSocket.OPEN;
+  /**
+   * Calls go out once our hello has gone out on the open socket, before the host's 'ready' too:
+   * the host reads a socket's frames in order and runs none on a socket whose hello it refused, so
+   * on that refusal (4401, below) a call sent behind the hello simply waits again. Not a round trip
+   * later after 'ready': a cold open's first calls are made as the entry ends, and 'ready' is read
+   * only after it (a traced new tab's first calls waited 5 ms for it).
+   */
+  const canSend = () => helloOn === socket && socket?.readyState === WebSocket.OPEN;
   function send(p: Pending) {
     p.sent = true;
+    p.behindHello = !ready;
     socket!.send(p.frame);
   }
 
@@ -67,14 +75,8 @@ export function createWebTransport(
     const opened = () => {
       ws.send(JSON.stringify({ type: 'hello', secret }));
       helloOn = ws;
-      // Calls already waiting (a cold open's first questions) go out right behind the hello, not a
-      // round trip later after 'ready': the host reads a socket's frames in order and runs none on
-      // a socket whose hello it refused, so on that refusal (4401, below) they simply wait again.
-      for (const p of pending.values()) {
-        if (p.sent) continue;
-        p.behindHello = true;
-        send(p);
-      }
+      // Calls already waiting (a cold open's first questions) go out right behind it (`canSend`).
+      for (const p of pending.values()) if (!p.sent) send(p);
     };
     ws.onopen = opened;
     ws.onmessage = (message) => {
@@ -88,9 +90,8 @@ export function createWebTransport(
         ready = true;
         retryMs = 250;
         for (const p of pending.values()) p.behindHello = false;
+        // Every call made on this socket has gone out already, behind the hello (`canSend`).
         setConnection('connected');
-        // Calls made while disconnected go out now, in the order they were made.
-        for (const p of pending.values()) if (!p.sent) send(p);
         return;
       }
       const frame = serverFrameSchema.safeParse(data);
@@ -146,15 +147,7 @@ export function createWebTransport(
         }, opts.callTimeoutMs ?? (carriesFiles(name, input) ? FILES_CALL_TIMEOUT_MS : CALL_TIMEOUT_MS));
         const p: Pending = { resolve: resolve as (r: Result<unknown>) => void, timer, frame: JSON.stringify({ type: 'call', id, name, input }), sent: false };
         pending.set(id, p);
-        if (isOpen()) send(p);
-        else if (helloOn === socket && socket?.readyState === WebSocket.OPEN) {
-          // Made after the hello went out but before 'ready' came in (a cold open whose socket the
-          // head's script had open before the entry ran: the hello goes out as the entry starts, the
-          // first calls as it ends, and 'ready' is read only after it). Right behind the hello, as
-          // above, not a round trip later (a traced new tab's first calls waited 5 ms for 'ready').
-          p.behindHello = true;
-          send(p);
-        }
+        if (canSend()) send(p);
       });
     },
     on<E extends BridgeEventName>(event: E, listener: (payload: BridgeEventPayload<E>) => void) {

@@ -1,4 +1,4 @@
-// npm run bench:ab -- <build A> <build B> [--rounds 3] [--dir /tmp/bench-ab] [--measure firstRows,<mark>,…]
+// npm run bench:ab -- <build A> <build B> [--rounds 3] [--dir /tmp/bench-ab] [--measure firstRows,<mark>,<mark>..<mark>,…]
 // npm run bench:ab -- --analyze <dir> [--measure …]
 //
 // Two built renderers (`npx vite build --outDir <folder>` each) compared in the same loads: each
@@ -6,13 +6,15 @@
 // place (BENCH_AB_BUILD), then the two swapped, every load written as a line (BENCH_LOADDETAIL);
 // then prints, for each way of loading, B − A per pair of loads (scripts/bench/ab-pairs.ts). This is
 // how bench/README.md's "per-load difference" figures are made. dist/renderer is set aside while it
-// runs and put back after. A measure other than `firstRows` is a `performance.mark` the builds set.
+// runs and put back after. A measure other than `firstRows` is a `performance.mark` the builds set
+// (the probe sets `probe:options`, the first rows in the page, and `probe:raf`, their frame begun),
+// or `from..to`, the time between two of those in each load; each build's own median is printed too.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AbRun, LoadLine } from './bench/ab-pairs';
-import { pairedDifferences, summarizePairs } from './bench/ab-pairs';
+import { buildMedians, pairedDifferences, summarizePairs } from './bench/ab-pairs';
 import { round } from './bench/figures';
 
 const { values, positionals } = parseArgs({
@@ -70,13 +72,15 @@ function analyze(dir: string) {
   if (!runs.length) throw new Error(`no loads-<round>-<a|b>.jsonl in ${dir}`);
   console.log(`${runs.length} runs in ${dir}; B − A per pair of loads, ms (nearest-rank median)`);
   for (const measure of measures) {
+    const medians = buildMedians(runs, measure);
     for (const [way, diffs] of pairedDifferences(runs, measure)) {
       const s = summarizePairs(diffs);
+      const own = medians.get(way);
       if (!s.pairs) {
         console.log(`${measure.padEnd(16)} ${way.padEnd(10)} no pairs (measured in only one of the builds)`);
         continue;
       }
-      console.log(`${measure.padEnd(16)} ${way.padEnd(10)} median ${signed(s.median).padStart(6)}  mean ${signed(s.mean).padStart(6)}  B sooner in ${s.bSooner} of ${s.pairs}`);
+      console.log(`${measure.padEnd(16)} ${way.padEnd(10)} median ${signed(s.median).padStart(6)}  mean ${signed(s.mean).padStart(6)}  B sooner in ${s.bSooner} of ${s.pairs}  (A ${round(own!.a)}, B ${round(own!.b)})`);
     }
   }
 }
@@ -85,7 +89,7 @@ if (values.analyze) analyze(values.analyze);
 else {
   const [a, b] = positionals.map((p) => resolve(p));
   if (!a || !b || !existsSync(join(a, 'index.html')) || !existsSync(join(b, 'index.html'))) {
-    console.error('usage: npm run bench:ab -- <build A> <build B> [--rounds 3] [--dir /tmp/bench-ab] [--measure firstRows,<mark>]; each a folder `vite build --outDir` wrote');
+    console.error('usage: npm run bench:ab -- <build A> <build B> [--rounds 3] [--dir /tmp/bench-ab] [--measure firstRows,<mark>,<mark>..<mark>]; each a folder `vite build --outDir` wrote');
     process.exit(2);
   }
   runBoth(a, b, Number(values.rounds), resolve(values.dir));

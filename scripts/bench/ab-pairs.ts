@@ -19,8 +19,18 @@ export interface AbRun {
   lines: readonly LoadLine[];
 }
 
-/** What a load is measured by: its first rows painted, or one of its `performance.mark`s (the first of that name). */
+/**
+ * What a load is measured by: its first rows painted, one of its `performance.mark`s (the first of
+ * that name), or `from..to`, the time from one of those to another in the same load (a step: where
+ * a change moved time within the load rather than when the load ended).
+ */
 export function measureOf(line: LoadLine, what: string): number | undefined {
+  const step = what.split('..');
+  if (step.length === 2) {
+    const from = measureOf(line, step[0]!);
+    const to = measureOf(line, step[1]!);
+    return from === undefined || to === undefined ? undefined : to - from;
+  }
   if (what === 'firstRows') return line.firstRows;
   return line.marks?.find(([name]) => name === what)?.[1];
 }
@@ -32,18 +42,7 @@ export function measureOf(line: LoadLine, what: string): number | undefined {
  */
 export function pairedDifferences(runs: readonly AbRun[], what = 'firstRows'): Map<string, number[]> {
   const out = new Map<string, number[]>();
-  for (const run of runs) {
-    const byWay = new Map<string, { a: number[]; b: number[] }>();
-    for (const line of run.lines) {
-      if (line.page !== '/' && line.page !== '/__ab.html') continue;
-      const value = measureOf(line, what);
-      if (value === undefined || !Number.isFinite(value)) continue;
-      const isUnderTest = line.page === '/';
-      const build = isUnderTest === (run.underTest === 'a') ? 'a' : 'b';
-      let way = byWay.get(line.way);
-      if (!way) byWay.set(line.way, (way = { a: [], b: [] }));
-      way[build].push(value);
-    }
+  for (const byWay of runs.map((run) => valuesByBuild(run, what))) {
     for (const [name, { a, b }] of byWay) {
       let diffs = out.get(name);
       if (!diffs) out.set(name, (diffs = []));
@@ -51,6 +50,34 @@ export function pairedDifferences(runs: readonly AbRun[], what = 'firstRows'): M
     }
   }
   return out;
+}
+
+/** Each build's own nearest-rank median by way of loading, over every run's loads that have the measure. */
+export function buildMedians(runs: readonly AbRun[], what = 'firstRows'): Map<string, { a: number; b: number }> {
+  const all = new Map<string, { a: number[]; b: number[] }>();
+  for (const byWay of runs.map((run) => valuesByBuild(run, what))) {
+    for (const [name, { a, b }] of byWay) {
+      const way = all.get(name) ?? { a: [], b: [] };
+      all.set(name, { a: [...way.a, ...a], b: [...way.b, ...b] });
+    }
+  }
+  return new Map([...all].map(([name, { a, b }]) => [name, { a: median(a), b: median(b) }]));
+}
+
+/** One run's values of the measure, by way of loading and build, in load order. */
+function valuesByBuild(run: AbRun, what: string): Map<string, { a: number[]; b: number[] }> {
+  const byWay = new Map<string, { a: number[]; b: number[] }>();
+  for (const line of run.lines) {
+    if (line.page !== '/' && line.page !== '/__ab.html') continue;
+    const value = measureOf(line, what);
+    if (value === undefined || !Number.isFinite(value)) continue;
+    const isUnderTest = line.page === '/';
+    const build = isUnderTest === (run.underTest === 'a') ? 'a' : 'b';
+    let way = byWay.get(line.way);
+    if (!way) byWay.set(line.way, (way = { a: [], b: [] }));
+    way[build].push(value);
+  }
+  return byWay;
 }
 
 export interface PairSummary {

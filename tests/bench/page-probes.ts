@@ -98,6 +98,11 @@ export const PROBES = `
       if (bench.shell === undefined && document.querySelector('[role="listbox"]')) bench.shell = performance.now();
       if (!document.querySelector('[role="listbox"] [role="option"]') || bench.firstRows !== undefined) return;
       bench.firstRows = null;
+      // Marked for BENCH_LOADDETAIL (scenarios/open.ts): the first rows in the page, and the frame
+      // that shows them begun; the first rows' figure is the first task after that frame, so a task
+      // a page queued before it (React's passive effects) is counted in it too.
+      performance.mark('probe:options');
+      requestAnimationFrame(() => performance.mark('probe:raf'));
       afterFrame((t) => { bench.firstRows = t; });
       obs.disconnect();
       const full = () => /[0-9]+ conversations/.test(document.querySelector('.list-status')?.textContent ?? '') ? afterFrame((t) => { bench.fullList = t; console.debug('bench:fullList'); }) : requestAnimationFrame(full);

@@ -2,7 +2,7 @@
 // load with the other build's load of the same rank, way and run, whichever build was under test.
 import { describe, expect, it } from 'vitest';
 import type { LoadLine } from '../../scripts/bench/ab-pairs';
-import { measureOf, pairedDifferences, summarizePairs } from '../../scripts/bench/ab-pairs';
+import { buildMedians, measureOf, pairedDifferences, summarizePairs } from '../../scripts/bench/ab-pairs';
 
 const load = (way: string, page: string, firstRows: number, marks: [string, number][] = []): LoadLine => ({ way, page, firstRows, marks });
 
@@ -32,6 +32,26 @@ describe('two builds compared in the same loads', () => {
     expect(measureOf(line, 'missing')).toBeUndefined();
     const diffs = pairedDifferences([{ underTest: 'b', lines: [line, load('in memory', '/__ab.html', 70, [['rows', 33]])] }], 'rows');
     expect(diffs.get('in memory')).toEqual([-3]);
+  });
+
+  it('measures a step, from one mark to another in the same load, when asked as from..to', () => {
+    const line = load('new tab', '/', 110, [['rows', 85], ['layout', 92.5]]);
+    expect(measureOf(line, 'rows..layout')).toBe(7.5);
+    expect(measureOf(line, 'rows..firstRows')).toBe(25);
+    expect(measureOf(line, 'rows..missing')).toBeUndefined();
+    expect(measureOf(line, 'missing..rows')).toBeUndefined();
+    const diffs = pairedDifferences([{ underTest: 'a', lines: [line, load('new tab', '/__ab.html', 104, [['rows', 88], ['layout', 91]])] }], 'rows..layout');
+    expect(diffs.get('new tab')).toEqual([-4.5]);
+  });
+
+  it('gives each build its own median by way, whichever was under test, over every run', () => {
+    const medians = buildMedians([
+      { underTest: 'a', lines: [load('in memory', '/', 50), load('in memory', '/__ab.html', 47), load('in memory', '/', 60), load('in memory', '/__ab.html', 62)] },
+      { underTest: 'b', lines: [load('in memory', '/__ab.html', 55), load('in memory', '/', 40), load('in memory', '/__bench/floor.html', 1)] },
+    ]);
+    // A: 50, 60, 55 (median 55); B: 47, 62, 40 (median 47).
+    expect(medians.get('in memory')).toEqual({ a: 55, b: 47 });
+    expect(Number.isNaN(buildMedians([{ underTest: 'a', lines: [load('reload', '/', 40)] }]).get('reload')!.b)).toBe(true);
   });
 
   it('summarizes: nearest-rank median, mean, and how often B was sooner', () => {

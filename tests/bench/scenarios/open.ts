@@ -38,9 +38,11 @@ async function appOpen(page: Page, url: string, way = 'in memory') {
  * BENCH_LOADDETAIL=<file>: each load of the app or the floor, one JSON line: its page, first rows,
  * and the browser's own timings from navigation (ms): the document's parse done (domInteractive),
  * its deferred scripts run (domContentLoadedEventStart), each script's and style sheet's
- * request and response, and the page's own `performance.mark`s (none in a build as shipped; a
- * build with marks added says when each of its steps came). Read untraced, unlike a trace: where
- * a load's time went before its first render, without a trace's doubling.
+ * request and response, and the page's `performance.mark`s: the probe's in every page
+ * (`probe:options`, the first rows in the page; `probe:raf`, the frame that shows them begun), the
+ * floor's (`fl:rows`, `fl:rendered`), and any a build under study adds (none in a build as
+ * shipped). Read untraced, unlike a trace: where a load's time went before its first render,
+ * without a trace's doubling.
  */
 const loadDetail = (page: Page) =>
   page.evaluate(() => {

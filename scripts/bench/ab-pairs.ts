@@ -10,6 +10,9 @@ export interface LoadLine {
   way: string;
   page: string;
   firstRows?: number;
+  /** The document's parse done, and its deferred scripts (the entry) run: from the navigation timing. */
+  domInteractive?: number;
+  domContentLoaded?: number;
   marks?: [string, number][];
 }
 
@@ -20,8 +23,9 @@ export interface AbRun {
 }
 
 /**
- * What a load is measured by: its first rows painted, one of its `performance.mark`s (the first of
- * that name), or `from..to`, the time from one of those to another in the same load (a step: where
+ * What a load is measured by: its first rows painted, the document's `domInteractive` or
+ * `domContentLoaded` (so `domInteractive..domContentLoaded` is the entry's run), one of its
+ * `performance.mark`s (the first of that name), or `from..to`, the time from one of those to another in the same load (a step: where
  * a change moved time within the load rather than when the load ended).
  */
 export function measureOf(line: LoadLine, what: string): number | undefined {
@@ -32,6 +36,7 @@ export function measureOf(line: LoadLine, what: string): number | undefined {
     return from === undefined || to === undefined ? undefined : to - from;
   }
   if (what === 'firstRows') return line.firstRows;
+  if (what === 'domInteractive' || what === 'domContentLoaded') return line[what];
   return line.marks?.find(([name]) => name === what)?.[1];
 }
 

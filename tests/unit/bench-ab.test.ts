@@ -44,6 +44,14 @@ describe('two builds compared in the same loads', () => {
     expect(diffs.get('new tab')).toEqual([-4.5]);
   });
 
+  it("measures by the document's own timings too: the entry's run as domInteractive..domContentLoaded", () => {
+    const line = { ...load('new tab', '/', 120, [['rows', 100]]), domInteractive: 54.5, domContentLoaded: 81 };
+    expect(measureOf(line, 'domInteractive')).toBe(54.5);
+    expect(measureOf(line, 'domInteractive..domContentLoaded')).toBe(26.5);
+    expect(measureOf(line, 'domContentLoaded..rows')).toBe(19);
+    expect(measureOf(load('new tab', '/', 120), 'domContentLoaded')).toBeUndefined();
+  });
+
   it('gives each build its own median by way, whichever was under test, over every run', () => {
     const medians = buildMedians([
       { underTest: 'a', lines: [load('in memory', '/', 50), load('in memory', '/__ab.html', 47), load('in memory', '/', 60), load('in memory', '/__ab.html', 62)] },

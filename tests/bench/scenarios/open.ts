@@ -36,7 +36,8 @@ async function appOpen(page: Page, url: string, way = 'in memory') {
 
 /**
  * BENCH_LOADDETAIL=<file>: each load of the app or the floor, one JSON line: its page, first rows,
- * and the browser's own timings from navigation (ms): the document's parse done (domInteractive),
+ * and the browser's own timings from navigation (ms): the document's response begun and in
+ * (docResponseStart, docResponseEnd), its parse done (domInteractive),
  * its deferred scripts run (domContentLoadedEventStart), each script's and style sheet's
  * request and response, and the page's `performance.mark`s: the probe's in every page
  * (`probe:options`, the first rows in the page; `probe:raf`, the frame that shows them begun), the
@@ -48,7 +49,7 @@ const loadDetail = (page: Page) =>
   page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     const files = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({ file: r.name.replace(/^.*\//, ''), start: r.startTime, requestStart: r.requestStart, responseStart: r.responseStart, responseEnd: r.responseEnd }));
-    return { marks: performance.getEntriesByType('mark').map((m) => [m.name, Math.round(m.startTime * 10) / 10]), page: location.pathname, firstRows: window.__bench.firstRows, domInteractive: nav?.domInteractive, domContentLoaded: nav?.domContentLoadedEventStart, files };
+    return { marks: performance.getEntriesByType('mark').map((m) => [m.name, Math.round(m.startTime * 10) / 10]), page: location.pathname, firstRows: window.__bench.firstRows, docResponseStart: nav?.responseStart, docResponseEnd: nav?.responseEnd, domInteractive: nav?.domInteractive, domContentLoaded: nav?.domContentLoadedEventStart, files };
   });
 
 /** Runs `load` in a tab of its own (same browser context: the same storage and HTTP cache), then closes it. */

@@ -3,6 +3,7 @@ import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vite';
+import { reactAsEsm } from './scripts/vite/react-as-esm.ts';
 
 // The renderer's head script (renderer/src/platform/early-start.ts), inline at the top of
 // index.html's head. Not part of Vite's entry: index.html's module scripts become one entry,
@@ -53,8 +54,9 @@ function classicEntry(): Plugin {
 export default defineConfig({
   root: 'renderer',
   base: './',
-  // The head's early script (renderer/src/platform/early-start.ts), a classic script of its own.
-  plugins: [react(), earlyStartScript(fileURLToPath(new URL('./renderer/src/platform/early-start.ts', import.meta.url))), classicEntry()],
+  // React as one ES module (scripts/vite/react-as-esm.ts); the head's early script
+  // (renderer/src/platform/early-start.ts), a classic script of its own; the entry as a classic script.
+  plugins: [reactAsEsm(), react(), earlyStartScript(fileURLToPath(new URL('./renderer/src/platform/early-start.ts', import.meta.url))), classicEntry()],
   // Loaded from disk (app:// or the local web host). What the first list rows do not need is behind
   // dynamic imports (screens/lazy-screens.ts): in the one entry, but run only when imported.
   build: {

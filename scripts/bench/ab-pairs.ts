@@ -25,8 +25,9 @@ export interface AbRun {
 /**
  * What a load is measured by: its first rows painted, the document's `domInteractive` or
  * `domContentLoaded` (so `domInteractive..domContentLoaded` is the entry's run), one of its
- * `performance.mark`s (the first of that name), or `from..to`, the time from one of those to another in the same load (a step: where
- * a change moved time within the load rather than when the load ended).
+ * `performance.mark`s (the first of that name), or `from..to`, the time from one of those to
+ * another in the same load (a step: where a change moved time within the load rather than when the
+ * load ended).
  */
 export function measureOf(line: LoadLine, what: string): number | undefined {
   const step = what.split('..');

@@ -3,8 +3,8 @@
 // React is CommonJS. Rolldown gives each ES module that imports it a copy of its exports of its own
 // (`__toESM`: a bound getter defined for each of React's ~45 exports, in each of the ~40 modules
 // that import it), made while the entry is evaluated, and every hook call then goes through a
-// getter. In a cold open's CPU profile that copying was a fifth of the entry's run, and in a new
-// tab the entry ran 7.5 ms sooner without it (bench/README.md, "The bundler's copies of React").
+// getter. In a cold open's CPU profile that copying was two fifths of the entry's run, and in a
+// new tab the entry ran 7.5 ms sooner without it (bench/README.md, "The bundler's copies of React").
 // Here every `import … from 'react'` of an ES module (ours and the libraries') is given one ES
 // module instead, which takes React's exports once, as constants. `require('react')` (react-dom's
 // own) is left alone, so there is still one React, as the shim itself imports it.

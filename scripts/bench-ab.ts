@@ -8,7 +8,8 @@
 // how bench/README.md's "per-load difference" figures are made. dist/renderer is set aside while it
 // runs and put back after. A measure other than `firstRows` is a `performance.mark` the builds set
 // (the probe sets `probe:options`, the first rows in the page, and `probe:raf`, their frame begun),
-// the page's `domInteractive` or `domContentLoaded`, or `from..to`, the time between two of those in each load; each build's own median is printed too.
+// the page's `domInteractive` or `domContentLoaded`, or `from..to`, the time between two of those
+// in each load; each build's own median is printed too.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';

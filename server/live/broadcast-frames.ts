@@ -69,6 +69,11 @@ function frameOf(list: Buffer[]): Buffer {
   return frame;
 }
 
+/** The frame a broadcast with these options is held as on the direct path, or undefined: engine.io's path for every socket. */
+export function broadcastFrameOf(opts: PacketOptions): Buffer | undefined {
+  return opts.volatile || !opts.wsPreEncodedFrame ? undefined : frameOf(opts.wsPreEncodedFrame);
+}
+
 /** Every connection of `io`'s main namespace writes broadcast frames directly where it can (above). */
 export function writeBroadcastFramesDirectly(io: Server, batcher: WriteBatcher) {
   io.on('connection', (socket) => {

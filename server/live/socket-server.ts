@@ -18,7 +18,7 @@ import { identifyHandshake, roomsOf, sameIdentity } from './identity';
 import type { LiveDelivery } from './payloads';
 import type { Presence } from './presence';
 import { viewingOf } from './presence';
-import { writeBroadcastFramesDirectly } from './broadcast-frames';
+import { broadcastFrameOf, writeBroadcastFramesDirectly } from './broadcast-frames';
 import type { RoomWalkingAdapter } from './broadcast-targets';
 import { rememberBroadcastTargets } from './broadcast-targets';
 import { coalesceWrites, writeBatcher } from './write-coalescing';
@@ -83,8 +83,8 @@ export function attachSocketIo(server: HttpServer, db: Db, options: SocketIoOpti
     connectionStateRecovery: { maxDisconnectionDuration: options.recoveryWindowMs ?? 120_000, skipMiddlewares: true },
   });
   restoreOnlyIfStillAuthorized(io, db);
-  rememberBroadcastTargets(io.of('/').adapter as unknown as RoomWalkingAdapter);
   const batcher = writeBatcher();
+  rememberBroadcastTargets(io.of('/').adapter as unknown as RoomWalkingAdapter, { frameOf: broadcastFrameOf, batcher });
   coalesceWrites(io, batcher);
   writeBroadcastFramesDirectly(io, batcher);
   io.use((socket, next) => {

@@ -26,6 +26,14 @@
 // direct path is taken only while engine.io has nothing of its own queued (broadcast-frames.ts).
 // What is held for a connection that has begun closing when the batch is sent is dropped: no frame
 // may follow a close frame (socket.io's connection state recovery sends it again on a reconnect).
+//
+// Cohorts: sockets that hold the same frames (the same node) and hear a room's broadcasts together
+// (broadcast-targets.ts) are held as one, and a broadcast to that room moves the cohort's node once
+// instead of each member's (bench: the per-socket work of each event was the largest part of what
+// 200 listening sockets cost a create). A cohort lives for one batch. Anything held for one of its
+// members alone (`hold`), or written for it (`release`: engine.io is about to write), first gives
+// every member its own copy of the cohort's node, and the cohort is over; the rest of the batch goes
+// socket by socket, as before.
 import type { Socket as NetSocket } from 'node:net';
 import type { Server } from 'socket.io';
 
@@ -75,6 +83,17 @@ class Sequence {
 interface Held {
   sequence: Sequence;
   target: FrameTarget;
+  /** Held with others as one (its frames are the cohort's node), until the cohort is over. */
+  cohort?: Cohort;
+}
+
+/** Sockets holding the same frames, moved as one (above). */
+export interface Cohort {
+  node: Sequence;
+  members: Held[];
+  /** The batch it was formed in; over when that batch is sent, or dissolved before. */
+  batch: number;
+  over: boolean;
 }
 
 /** Corks sockets and holds frames for them, and sends each socket's batch in one write, together (above). */
@@ -85,6 +104,15 @@ export interface WriteBatcher {
   hold(socket: NetSocket, frame: Buffer, target: FrameTarget): void;
   /** Writes what is held for `socket` now: before what another writer is about to write to it. */
   release(socket: NetSocket): void;
+  /** Starts noting what `hold` holds, for `formCohort`. */
+  noteHolds(): void;
+  /**
+   * Stops noting; if `expected` holds were noted, all now on the same frames and none in a cohort,
+   * they become one cohort for the rest of this batch (answered), else nothing (undefined).
+   */
+  formCohort(expected: number): Cohort | undefined;
+  /** Holds `frame` for every member of `cohort` at once; false if the cohort is over (nothing held). */
+  holdForCohort(cohort: Cohort | undefined, frame: Buffer): boolean;
 }
 
 /** A batcher: each batch is sent at the end of its turn, or HOLD_MS after the last one (above). */
@@ -93,13 +121,27 @@ export function writeBatcher(holdMs = HOLD_MS, now: () => number = () => perform
   const held = new Map<NetSocket, Held>();
   let root = new Sequence();
   let sentAt = -Infinity;
+  /** Batches sent so far: a cohort of an earlier batch is over. */
+  let batches = 0;
+  /** The holds noted for `formCohort`, while noting. */
+  let noted: Held[] | undefined;
+  /** Every member gets the cohort's frames as its own: what it is held next is its own. */
+  const dissolve = (cohort: Cohort) => {
+    cohort.over = true;
+    for (const m of cohort.members) {
+      m.sequence = cohort.node;
+      m.cohort = undefined;
+    }
+  };
   /** A send is scheduled (its batch may be empty by then: `release` takes a socket's frames out). */
   let scheduled = false;
   const write = (socket: NetSocket, h: Held) => {
-    if (h.target.readyState === OPEN && !socket.destroyed && socket.writable) socket.write(h.sequence.bytes());
+    const sequence = h.cohort ? h.cohort.node : h.sequence;
+    if (h.target.readyState === OPEN && !socket.destroyed && socket.writable) socket.write(sequence.bytes());
   };
   const send = () => {
     scheduled = false;
+    batches++;
     sentAt = now();
     // The batch is taken out first: whatever its writes call back, or throw, the next batch starts clean.
     const holding = [...held];
@@ -126,18 +168,47 @@ export function writeBatcher(holdMs = HOLD_MS, now: () => number = () => perform
       corked.add(socket);
     },
     hold(socket, frame, target) {
-      const h = held.get(socket);
-      if (h) h.sequence = h.sequence.then(frame);
-      else {
+      let h = held.get(socket);
+      if (h) {
+        if (h.cohort) dissolve(h.cohort);
+        h.sequence = h.sequence.then(frame);
+      } else {
         begin();
-        held.set(socket, { sequence: root.then(frame), target });
+        held.set(socket, (h = { sequence: root.then(frame), target }));
       }
+      noted?.push(h);
     },
     release(socket) {
       const h = held.get(socket);
       if (!h) return;
+      if (h.cohort) dissolve(h.cohort);
       held.delete(socket);
       write(socket, h);
+    },
+    noteHolds() {
+      noted = [];
+    },
+    formCohort(expected) {
+      const members = noted;
+      noted = undefined;
+      if (!members || members.length !== expected || expected === 0) return undefined;
+      const node = members[0]!.sequence;
+      const cohort: Cohort = { node, members, batch: batches, over: false };
+      // Every member on the same node, in no other cohort (hold dissolved any it was in), and noted
+      // once (one socket held for twice would be held for once as a member).
+      for (const m of members) {
+        if (m.sequence !== node || m.cohort) {
+          for (const x of members) if (x.cohort === cohort) x.cohort = undefined;
+          return undefined;
+        }
+        m.cohort = cohort;
+      }
+      return cohort;
+    },
+    holdForCohort(cohort, frame) {
+      if (!cohort || cohort.over || cohort.batch !== batches) return false;
+      cohort.node = cohort.node.then(frame);
+      return true;
     },
   };
 }

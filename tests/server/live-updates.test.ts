@@ -26,8 +26,8 @@ afterAll(async () => {
 });
 
 const pubsubOf = (email: string) => (svc.db.prepare('SELECT id, pubsub_token FROM users WHERE email = ?').get(email) as { id: number; pubsub_token: string });
-async function agent(email: string, accountId = svc.creds.accountId) {
-  const s = await connectSocket(baseUrl, { pubsub_token: pubsubOf(email).pubsub_token, account_id: accountId });
+async function agent(email: string, accountId = svc.creds.accountId, pubsubToken = pubsubOf(email).pubsub_token) {
+  const s = await connectSocket(baseUrl, { pubsub_token: pubsubToken, account_id: accountId });
   open.push(s);
   return s;
 }
@@ -478,5 +478,79 @@ describe('broadcast targets remembered (server/live/broadcast-targets.ts)', () =
     const third = await agent('sam@acme.example');
     await hearAll('after another joined', first, third);
     expect(second.received.length).toBe(before);
+  });
+});
+
+describe("a room's sockets sent a batch's broadcasts as one (broadcast-targets.ts, write-coalescing.ts)", () => {
+  /** Three sockets of a new account's administrator: alone in their account's room. */
+  async function tenantSockets() {
+    const tenant = extraTenant(svc);
+    const token = (svc.db.prepare('SELECT pubsub_token FROM users WHERE id = ?').get(tenant.admin.id) as { pubsub_token: string }).pubsub_token;
+    const sockets = [await agent('', tenant.accountId, token), await agent('', tenant.accountId, token), await agent('', tenant.accountId, token)];
+    const say = (name: string) => createContact({ db: svc.db, bus: svc.bus, now: svc.clock() }, { accountId: tenant.accountId, name });
+    // Warm: each has heard one broadcast (the direct path is open to it).
+    const warm = `warm ${randomUUID()}`;
+    const warmed = Promise.all(sockets.map((s) => s.next('contact.created', (d) => d.name === warm)));
+    say(warm);
+    await warmed;
+    // How often socket.io hands each socket a packet (the direct path's entry).
+    const handed = sockets.map((s) => {
+      const client = serverSide(s).socket.client as unknown as { writeToEngine(...args: unknown[]): void };
+      const write = client.writeToEngine.bind(client);
+      const count = { calls: 0 };
+      client.writeToEngine = (...args: unknown[]) => {
+        count.calls++;
+        write(...args);
+      };
+      return count;
+    });
+    return { tenant, sockets, say, handed };
+  }
+  const contactNames = (s: TestSocket, prefix: string) => s.received.filter((r) => r.name === 'contact.created' && String(r.data.name).startsWith(prefix)).map((r) => String(r.data.name));
+
+  it('hands each socket only the first of a batch\'s broadcasts to a room; every socket hears all, once, in order', async () => {
+    const { sockets, say, handed } = await tenantSockets();
+    const prefix = `Cohort ${randomUUID()}`;
+    const names10 = Array.from({ length: 10 }, (_, i) => `${prefix} ${i}`);
+    const all = Promise.all(sockets.map((s) => s.next('contact.created', (d) => d.name === names10.at(-1))));
+    for (const name of names10) say(name);
+    await all;
+    for (const s of sockets) expect(contactNames(s, prefix)).toEqual(names10);
+    // One hand-over per socket per event (10) before.
+    expect(handed.map((h) => h.calls)).toEqual([1, 1, 1]);
+  });
+
+  it("a packet of one member's own in the batch comes in its place; the batch's later broadcasts reach every socket in order", async () => {
+    const { sockets, say, handed } = await tenantSockets();
+    const prefix = `Own ${randomUUID()}`;
+    const [a] = sockets;
+    const all = Promise.all(sockets.map((s) => s.next('contact.created', (d) => d.name === `${prefix} 4`)));
+    say(`${prefix} 1`);
+    say(`${prefix} 2`);
+    (serverSide(a!).socket.conn as unknown as { write(data: string): void }).write(`2["presence.update",{"own":"${prefix}"}]`);
+    say(`${prefix} 3`);
+    say(`${prefix} 4`);
+    await all;
+    const order = a!.received.filter((r) => (r.name === 'presence.update' && r.data.own === prefix) || (r.name === 'contact.created' && String(r.data.name).startsWith(prefix))).map((r) => (r.name === 'presence.update' ? 'own' : String(r.data.name)));
+    expect(order).toEqual([`${prefix} 1`, `${prefix} 2`, 'own', `${prefix} 3`, `${prefix} 4`]);
+    for (const s of sockets.slice(1)) expect(contactNames(s, prefix)).toEqual([1, 2, 3, 4].map((i) => `${prefix} ${i}`));
+    // The own packet ended the room's cohort: the later broadcasts went socket by socket (the first
+    // and second together before); while engine.io's write of it is in flight, the member takes
+    // engine.io's path, so no cohort formed again in this batch.
+    expect(handed.map((h) => h.calls)).toEqual([3, 3, 3]);
+  });
+
+  it('a broadcast to rooms that share sockets reaches each socket once, and the room after it in order', async () => {
+    const { tenant, sockets, say } = await tenantSockets();
+    const prefix = `Overlap ${randomUUID()}`;
+    const all = Promise.all(sockets.map((s) => s.next('contact.created', (d) => d.name === `${prefix} 2`)));
+    say(`${prefix} 1`);
+    svc.live.io!.to([rooms.account(tenant.accountId), rooms.agent(tenant.accountId, tenant.admin.id)]).emit('overlap.test', { prefix });
+    say(`${prefix} 2`);
+    await all;
+    for (const s of sockets) {
+      const order = s.received.filter((r) => (r.name === 'overlap.test' && r.data.prefix === prefix) || (r.name === 'contact.created' && String(r.data.name).startsWith(prefix))).map((r) => (r.name === 'overlap.test' ? 'both rooms' : String(r.data.name)));
+      expect(order).toEqual([`${prefix} 1`, 'both rooms', `${prefix} 2`]);
+    }
   });
 });

@@ -114,4 +114,94 @@ describe('writeBatcher', () => {
     advance(0);
     expect(a.writes.map(String).at(-1)).toBe('next');
   });
+
+  describe('cohorts', () => {
+    /** Holds `f` for each socket one by one, noted; answers the cohort formed of them (or undefined). */
+    const holdNoted = (batcher: ReturnType<typeof writeBatcher>, sockets: NetSocket[], f: Buffer, expected = sockets.length) => {
+      batcher.noteHolds();
+      for (const s of sockets) batcher.hold(s, f, open);
+      return batcher.formCohort(expected);
+    };
+
+    it('holds a frame for every member at once, each written its frames as one shared Buffer', () => {
+      const batcher = writeBatcher(10, () => clock);
+      const [a, b, c] = [fakeSocket(), fakeSocket(), fakeSocket()];
+      const cohort = holdNoted(batcher, [a, b, c], frame('1'));
+      expect(cohort).toBeDefined();
+      expect(batcher.holdForCohort(cohort, frame('2'))).toBe(true);
+      expect(batcher.holdForCohort(cohort, frame('3'))).toBe(true);
+      advance(0);
+      expect([a, b, c].map((s) => s.writes.map(String))).toEqual([['123'], ['123'], ['123']]);
+      expect(a.writes[0]).toBe(c.writes[0]);
+      // Over with its batch: the next batch's frames are held socket by socket again.
+      expect(batcher.holdForCohort(cohort, frame('4'))).toBe(false);
+      advance(20);
+      expect(a.writes.map(String)).toEqual(['123']);
+    });
+
+    it('ends when a member is held a frame of its own: that member gets it after the cohort\'s, the others do not', () => {
+      const batcher = writeBatcher(10, () => clock);
+      const [a, b] = [fakeSocket(), fakeSocket()];
+      const cohort = holdNoted(batcher, [a, b], frame('1'));
+      batcher.holdForCohort(cohort, frame('2'));
+      batcher.hold(a, frame('a'), open);
+      expect(batcher.holdForCohort(cohort, frame('3'))).toBe(false);
+      batcher.hold(b, frame('3'), open);
+      advance(0);
+      expect([a, b].map((s) => s.writes.map(String))).toEqual([['12a'], ['123']]);
+    });
+
+    it('ends when a member is released: it is written the cohort\'s frames at once, the others with the batch', () => {
+      const batcher = writeBatcher(10, () => clock);
+      const [a, b] = [fakeSocket(), fakeSocket()];
+      const cohort = holdNoted(batcher, [a, b], frame('1'));
+      batcher.holdForCohort(cohort, frame('2'));
+      batcher.release(a);
+      expect(a.writes.map(String)).toEqual(['12']);
+      expect(batcher.holdForCohort(cohort, frame('3'))).toBe(false);
+      advance(0);
+      expect([a, b].map((s) => s.writes.map(String))).toEqual([['12'], ['12']]);
+    });
+
+    it('forms only of the noted holds it expects, all on the same frames, each once, none in another cohort', () => {
+      const batcher = writeBatcher(10, () => clock);
+      const [a, b, c] = [fakeSocket(), fakeSocket(), fakeSocket()];
+      // One of the sockets took another path (not held): fewer holds than expected.
+      expect(holdNoted(batcher, [a, b], frame('1'), 3)).toBeUndefined();
+      // Different frames held before.
+      batcher.hold(c, frame('x'), open);
+      expect(holdNoted(batcher, [a, b, c], frame('2'))).toBeUndefined();
+      // One socket held for twice.
+      expect(holdNoted(batcher, [a, a], frame('3'))).toBeUndefined();
+      // Nothing noted, or a noting that ended.
+      expect(batcher.formCohort(0)).toBeUndefined();
+      expect(batcher.formCohort(1)).toBeUndefined();
+      expect(batcher.holdForCohort(undefined, frame('4'))).toBe(false);
+      // Formed of d and e; a member of it noted again for another cohort is taken out of the first.
+      const [d, e] = [fakeSocket(), fakeSocket()];
+      const first = holdNoted(batcher, [d, e], frame('5'));
+      expect(first).toBeDefined();
+      const second = holdNoted(batcher, [d], frame('6'));
+      expect(second).toBeDefined();
+      expect(batcher.holdForCohort(first, frame('7'))).toBe(false);
+      expect(batcher.holdForCohort(second, frame('8'))).toBe(true);
+      advance(0);
+      expect([a, b, c, d, e].map((s) => s.writes.map(String))).toEqual([['1233'], ['12'], ['x2'], ['568'], ['5']]);
+    });
+
+    it('drops the cohort\'s frames for a member that began closing by the time the batch is sent', () => {
+      const batcher = writeBatcher(10, () => clock);
+      const closing = { readyState: 1 };
+      const [a, b] = [fakeSocket(), fakeSocket()];
+      const one = frame('1');
+      batcher.noteHolds();
+      batcher.hold(a, one, closing);
+      batcher.hold(b, one, open);
+      const cohort = batcher.formCohort(2);
+      batcher.holdForCohort(cohort, frame('2'));
+      closing.readyState = 2;
+      advance(0);
+      expect([a, b].map((s) => s.writes.map(String))).toEqual([[], ['12']]);
+    });
+  });
 });

@@ -28,7 +28,7 @@ import type { Server } from 'socket.io';
 import type { WriteBatcher } from './write-coalescing';
 
 /** socket.io-adapter's options of a broadcast packet (shared by every socket it goes to). */
-interface PacketOptions {
+export interface PacketOptions {
   volatile?: boolean;
   wsPreEncodedFrame?: Buffer[];
 }

@@ -30,18 +30,13 @@
 // again when the batch is written (a connection closing). A socket with outgoing listeners
 // (`onAnyOutgoing`, which socket.io calls per socket) never joins one.
 import type { Socket } from 'socket.io';
+import type { PacketOptions } from './broadcast-frames';
 import type { Cohort, WriteBatcher } from './write-coalescing';
-
-/** The options socket.io-adapter encodes a broadcast's packet with (shared by every socket it goes to). */
-export interface EncodeOptions {
-  volatile?: boolean;
-  wsPreEncodedFrame?: Buffer[];
-}
 
 /** What this reads and replaces of socket.io-adapter's in-memory adapter (version pinned in package-lock). */
 export interface RoomWalkingAdapter {
   apply(opts: { rooms: Set<string>; except?: Set<string> }, callback: (socket: Socket) => void): void;
-  _encode(packet: { id?: number }, opts: EncodeOptions): unknown;
+  _encode(packet: { id?: number }, opts: PacketOptions): unknown;
   on(event: 'join-room' | 'leave-room', listener: () => void): unknown;
   nsp: { sockets: Map<string, Socket> };
 }
@@ -49,7 +44,7 @@ export interface RoomWalkingAdapter {
 /** How a broadcast's frame is held for a room's cohort: the frame sockets would be sent directly, and the batcher. */
 export interface CohortFanout {
   /** The frame the direct path would hold for each socket, or undefined when it takes engine.io's path. */
-  frameOf(opts: EncodeOptions): Buffer | undefined;
+  frameOf(opts: PacketOptions): Buffer | undefined;
   batcher: WriteBatcher;
 }
 
@@ -112,7 +107,7 @@ export function rememberBroadcastTargets(adapter: RoomWalkingAdapter, fanout?: C
   };
   // The broadcast being encoded is the one `apply` is called for next (socket.io-adapter's
   // broadcast encodes, then applies); one with an acknowledgement (an id) is sent socket by socket.
-  let encoding: EncodeOptions | undefined;
+  let encoding: PacketOptions | undefined;
   adapter._encode = (packet, opts) => {
     const encoded = encode(packet, opts);
     encoding = packet.id === undefined ? opts : undefined;

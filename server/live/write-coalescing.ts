@@ -80,6 +80,9 @@ class Sequence {
   }
 }
 
+/** What a cohort over with its batch points to, so it keeps none of the batch's frames (never held to). */
+const SPENT = new Sequence();
+
 interface Held {
   sequence: Sequence;
   target: FrameTarget;
@@ -91,8 +94,7 @@ interface Held {
 export interface Cohort {
   node: Sequence;
   members: Held[];
-  /** The batch it was formed in; over when that batch is sent, or dissolved before. */
-  batch: number;
+  /** Dissolved, or its batch was sent. */
   over: boolean;
 }
 
@@ -121,12 +123,13 @@ export function writeBatcher(holdMs = HOLD_MS, now: () => number = () => perform
   const held = new Map<NetSocket, Held>();
   let root = new Sequence();
   let sentAt = -Infinity;
-  /** Batches sent so far: a cohort of an earlier batch is over. */
-  let batches = 0;
+  /** The cohorts of this batch: over when it is sent, and emptied (a room keeps its last cohort until its next). */
+  let formed: Cohort[] = [];
   /** The holds noted for `formCohort`, while noting. */
   let noted: Held[] | undefined;
   /** Every member gets the cohort's frames as its own: what it is held next is its own. */
   const dissolve = (cohort: Cohort) => {
+    if (cohort.over) return;
     cohort.over = true;
     for (const m of cohort.members) {
       m.sequence = cohort.node;
@@ -135,14 +138,20 @@ export function writeBatcher(holdMs = HOLD_MS, now: () => number = () => perform
   };
   /** A send is scheduled (its batch may be empty by then: `release` takes a socket's frames out). */
   let scheduled = false;
+  /** Writes what is held for `socket` (a member's cohort is dissolved before: its frames are its own). */
   const write = (socket: NetSocket, h: Held) => {
-    const sequence = h.cohort ? h.cohort.node : h.sequence;
-    if (h.target.readyState === OPEN && !socket.destroyed && socket.writable) socket.write(sequence.bytes());
+    if (h.target.readyState === OPEN && !socket.destroyed && socket.writable) socket.write(h.sequence.bytes());
   };
   const send = () => {
     scheduled = false;
-    batches++;
     sentAt = now();
+    // Each member holds the cohort's frames as its own, and the cohorts let their frames go.
+    for (const cohort of formed) {
+      dissolve(cohort);
+      cohort.members = [];
+      cohort.node = SPENT;
+    }
+    formed = [];
     // The batch is taken out first: whatever its writes call back, or throw, the next batch starts clean.
     const holding = [...held];
     const uncorking = [...corked];
@@ -193,7 +202,7 @@ export function writeBatcher(holdMs = HOLD_MS, now: () => number = () => perform
       noted = undefined;
       if (!members || members.length !== expected || expected === 0) return undefined;
       const node = members[0]!.sequence;
-      const cohort: Cohort = { node, members, batch: batches, over: false };
+      const cohort: Cohort = { node, members, over: false };
       // Every member on the same node, in no other cohort (hold dissolved any it was in), and noted
       // once (one socket held for twice would be held for once as a member).
       for (const m of members) {
@@ -203,10 +212,11 @@ export function writeBatcher(holdMs = HOLD_MS, now: () => number = () => perform
         }
         m.cohort = cohort;
       }
+      formed.push(cohort);
       return cohort;
     },
     holdForCohort(cohort, frame) {
-      if (!cohort || cohort.over || cohort.batch !== batches) return false;
+      if (!cohort || cohort.over) return false;
       cohort.node = cohort.node.then(frame);
       return true;
     },

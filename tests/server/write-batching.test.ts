@@ -133,7 +133,10 @@ describe('writeBatcher', () => {
       advance(0);
       expect([a, b, c].map((s) => s.writes.map(String))).toEqual([['123'], ['123'], ['123']]);
       expect(a.writes[0]).toBe(c.writes[0]);
-      // Over with its batch: the next batch's frames are held socket by socket again.
+      // Over with its batch, keeping none of its frames or members (a room keeps its last cohort
+      // until its next); the next batch's frames are held socket by socket again.
+      expect(cohort!.members).toEqual([]);
+      expect(cohort!.node.bytes().length).toBe(0);
       expect(batcher.holdForCohort(cohort, frame('4'))).toBe(false);
       advance(20);
       expect(a.writes.map(String)).toEqual(['123']);

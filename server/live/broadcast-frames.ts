@@ -49,8 +49,7 @@ interface SocketIoClient {
 const WS_OPEN = 1;
 
 /** The WebSocket and its TCP socket to write a broadcast frame to directly, or undefined: engine.io's path. */
-function directSocket(conn: EngineConnection, opts: PacketOptions) {
-  if (opts.volatile || !opts.wsPreEncodedFrame) return undefined;
+function directSocket(conn: EngineConnection) {
   if (conn.readyState !== 'open' || conn.upgrading || conn.writeBuffer.length !== 0) return undefined;
   const transport = conn.transport;
   if (transport.name !== 'websocket' || !transport.writable || transport.perMessageDeflate) return undefined;
@@ -80,9 +79,10 @@ export function writeBroadcastFramesDirectly(io: Server, batcher: WriteBatcher) 
     const client = socket.client as unknown as SocketIoClient;
     const viaEngine = client.writeToEngine.bind(client);
     client.writeToEngine = (encodedPackets, opts) => {
-      const direct = directSocket(client.conn, opts);
+      const frame = broadcastFrameOf(opts);
+      const direct = frame && directSocket(client.conn);
       if (!direct) return viaEngine(encodedPackets, opts);
-      batcher.hold(direct.tcp, frameOf(opts.wsPreEncodedFrame!), direct.ws);
+      batcher.hold(direct.tcp, frame, direct.ws);
     };
   });
 }

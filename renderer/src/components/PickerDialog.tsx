@@ -57,8 +57,9 @@ export function PickerDialog(props: Single | Multi) {
   // the focus states touch (the field, the list, its outlined row: styles.css) besides leaving the
   // field, about 1.4 ms in a 50 µs profile. From the commit that removes the dialog it recalculated
   // the style of the rows that key changed, the dialog's removal included: 2.5-3.2 ms of a label,
-  // assign or snooze key's task. Given back after the frame, with the field removed still focused,
-  // the frame came later still (bench/README.md, twenty-seventh stop).
+  // assign or snooze key's task. Given back after the key's frame (the field removed while it had
+  // the focus), the key's own task was shorter but its frame no sooner (bench/README.md,
+  // twenty-seventh stop).
   const onClose = () => {
     focusBack();
     props.onClose();

@@ -80,7 +80,7 @@ class Sequence {
   }
 }
 
-/** What a cohort over with its batch points to, so it keeps none of the batch's frames (never held to). */
+/** What an ended cohort points to, so it keeps none of its frames (never held to). */
 const SPENT = new Sequence();
 
 interface Held {
@@ -123,11 +123,14 @@ export function writeBatcher(holdMs = HOLD_MS, now: () => number = () => perform
   const held = new Map<NetSocket, Held>();
   let root = new Sequence();
   let sentAt = -Infinity;
-  /** The cohorts of this batch: over when it is sent, and emptied (a room keeps its last cohort until its next). */
+  /** The cohorts of this batch: each dissolved, if not before, when it is sent. */
   let formed: Cohort[] = [];
   /** The holds noted for `formCohort`, while noting. */
   let noted: Held[] | undefined;
-  /** Every member gets the cohort's frames as its own: what it is held next is its own. */
+  /**
+   * Every member gets the cohort's frames as its own: what it is held next is its own. The cohort
+   * lets its frames and members go (a room keeps its last cohort until its next broadcast).
+   */
   const dissolve = (cohort: Cohort) => {
     if (cohort.over) return;
     cohort.over = true;
@@ -135,6 +138,8 @@ export function writeBatcher(holdMs = HOLD_MS, now: () => number = () => perform
       m.sequence = cohort.node;
       m.cohort = undefined;
     }
+    cohort.members = [];
+    cohort.node = SPENT;
   };
   /** A send is scheduled (its batch may be empty by then: `release` takes a socket's frames out). */
   let scheduled = false;
@@ -146,11 +151,7 @@ export function writeBatcher(holdMs = HOLD_MS, now: () => number = () => perform
     scheduled = false;
     sentAt = now();
     // Each member holds the cohort's frames as its own, and the cohorts let their frames go.
-    for (const cohort of formed) {
-      dissolve(cohort);
-      cohort.members = [];
-      cohort.node = SPENT;
-    }
+    for (const cohort of formed) dissolve(cohort);
     formed = [];
     // The batch is taken out first: whatever its writes call back, or throw, the next batch starts clean.
     const holding = [...held];

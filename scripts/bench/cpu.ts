@@ -2,7 +2,7 @@
 // on two shared cores, what the generator and the receivers burn is taken from the service.
 // Children are read from /proc/<pid>/stat (utime + stime, Linux clock ticks); this process from
 // process.cpuUsage(). Elsewhere than Linux a child reads as NaN (shown blank, never guessed).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux for every architecture we run on.
 
@@ -53,4 +53,88 @@ export function cpuMeter(pids: Record<string, number | undefined>) {
       return { wallMs, cpuMs, cores, waiting };
     },
   };
+}
+
+/** A main thread's time on a core and time runnable but waiting for one, in ms (/proc/<pid>/schedstat). */
+export function parseSchedstat(text: string): { running: number; waiting: number } | undefined {
+  const [running, waiting] = text.trim().split(/\s+/).map(Number);
+  return Number.isFinite(running) && Number.isFinite(waiting) ? { running: running! / 1e6, waiting: waiting! / 1e6 } : undefined;
+}
+
+/** The share of both cores' time the machine spent busy between two /proc/stat first lines (`cpu  user nice system idle iowait …`). */
+export function busyShare(before: string, after: string): number {
+  const ticks = (line: string) => line.trim().split(/\s+/).slice(1).map(Number);
+  const a = ticks(before);
+  const d = ticks(after).map((v, i) => v - (a[i] ?? 0));
+  const total = d.reduce((s, v) => s + v, 0);
+  const idle = (d[3] ?? 0) + (d[4] ?? 0);
+  return total > 0 ? (total - idle) / total : NaN;
+}
+
+/** The process ids of Chromium's page processes (renderers) running now; none elsewhere than Linux. */
+export function rendererPids(): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const pids: number[] = [];
+  for (const e of entries) {
+    if (!/^\d+$/.test(e)) continue;
+    try {
+      // Chromium rewrites its command line's title: its arguments may be joined by spaces, not NULs.
+      if (/(?:^|[\s\0])--type=renderer(?:[\s\0]|$)/.test(readFileSync(`/proc/${e}/cmdline`, 'utf8'))) pids.push(Number(e));
+    } catch {
+      // Gone since the listing.
+    }
+  }
+  return pids;
+}
+
+/**
+ * While a page's figures are measured: how long the browser's page processes' main threads ran, and
+ * how long they were runnable but waited for a core, summed over the renderers alive at both ends,
+ * with the machine's busy share. On a machine whose main threads wait for a core while it is mostly
+ * idle (a virtual machine's cores woken on demand, say), every frame-bound figure carries that wait.
+ * Undefined where /proc cannot be read.
+ */
+export function rendererSchedMeter() {
+  const read = (pid: number) => {
+    try {
+      return parseSchedstat(readFileSync(`/proc/${pid}/schedstat`, 'utf8'));
+    } catch {
+      return undefined;
+    }
+  };
+  const machine = () => {
+    try {
+      return readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+    } catch {
+      return undefined;
+    }
+  };
+  const before = new Map(rendererPids().flatMap((pid) => { const s = read(pid); return s ? [[pid, s] as const] : []; }));
+  const statBefore = machine();
+  return {
+    stop(): { running: number; waiting: number; busy: number } | undefined {
+      let running = 0;
+      let waiting = 0;
+      for (const [pid, a] of before) {
+        const b = read(pid);
+        if (!b) continue;
+        running += b.running - a.running;
+        waiting += b.waiting - a.waiting;
+      }
+      const statAfter = machine();
+      if (!before.size || statBefore === undefined || statAfter === undefined) return undefined;
+      return { running, waiting, busy: busyShare(statBefore, statAfter) };
+    },
+  };
+}
+
+/** The meter's reading as a note's words. */
+export function schedWords(s: { running: number; waiting: number; busy: number } | undefined): string {
+  if (!s) return '';
+  return `the page processes' main threads ran ${s.running.toFixed(0)} ms and waited ${s.waiting.toFixed(0)} ms for a core (${((100 * s.waiting) / Math.max(s.running, 1e-9)).toFixed(0)}% of their running time), the machine ${(100 * s.busy).toFixed(0)}% busy`;
 }

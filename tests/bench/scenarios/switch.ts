@@ -22,6 +22,7 @@
 // before Enter. The first way has no such moment and is still measured, with the same target.
 import type { Page } from '@playwright/test';
 import type { Figure } from '../../../scripts/bench/figures';
+import { rendererSchedMeter, schedWords } from '../../../scripts/bench/cpu';
 import { against, median, percentile } from '../../../scripts/bench/figures';
 import { arm, inPageOf, measured } from '../page-probes';
 import { fibersFrom, fibersPrint } from '../fiber-log';
@@ -46,6 +47,8 @@ export async function benchSwitch(page: Page, conversations: { id: number; lastM
   // Once each unmeasured: the first open also marks it read.
   for (const c of conversations) await openAndWait(page, c);
   const fromDb: Record<Opening, number[]> = { click: [], rest: [], key: [] };
+  // How long the page's main thread waited for a core while the switches were measured (scripts/bench/cpu.ts).
+  const meter = rendererSchedMeter();
   for (const how of ['click', 'rest', 'key'] as const) {
     for (let i = 0; i < samples; i++) {
       await page.waitForTimeout(MEMORY_GONE_MS);
@@ -54,6 +57,7 @@ export async function benchSwitch(page: Page, conversations: { id: number; lastM
       if (process.env.BENCH_VERBOSE) console.error(`switch ${how} ${fromDb[how][i]!.toFixed(1)} inPage ${(await inPageOf(page)).toFixed(1)}`);
     }
   }
+  const sched = schedWords(meter.stop());
   // Back and forth between two: each open is of the one closed a moment before (the first, unmeasured, is not).
   await openAndWait(page, conversations[0]!);
   const fromMemory: number[] = [];
@@ -72,7 +76,7 @@ export async function benchSwitch(page: Page, conversations: { id: number; lastM
     });
   }
   const ref = { limit: bareReadMs, limitName: 'bare Dexie read of its 500 messages' };
-  const note = `${samples} switches round ${n} conversations, each closed ${n - 1} views and over 3 s before (rows in sight: read ahead while the page was idle)`;
+  const note = `${samples} switches round ${n} conversations, each closed ${n - 1} views and over 3 s before (rows in sight: read ahead while the page was idle)${sched ? `; while they were measured, ${sched}` : ''}`;
   const backNote = `${samples} switches back and forth between two conversations (the app's memory of the last views)`;
   const ways: [Opening, string, string][] = [
     ['click', 'switch: click → last of 500 messages painted', 'clicked as the pointer reached the row'],

@@ -15,6 +15,7 @@
 // what this method reads for any key that does that much, on this machine, in this run.
 import type { Page } from '@playwright/test';
 import type { Figure } from '../../../scripts/bench/figures';
+import { rendererSchedMeter, schedWords } from '../../../scripts/bench/cpu';
 import { against, median, percentile } from '../../../scripts/bench/figures';
 import { bareKeysPage } from '../bare-read';
 import { fibersFrom, fibersPrint } from '../fiber-log';
@@ -56,13 +57,14 @@ const BUSY_MS = 5;
 const AGENT_GAP_MS = 100;
 
 /** The bare key page's key → frame without the row, `samples` times (at most 59), each after `idleMs` of quiet. */
-async function bareKeys(page: Page, origin: string, samples: number, idleMs: number, busyMs = 0): Promise<{ times: number[]; inPage: number[] }> {
+async function bareKeys(page: Page, origin: string, samples: number, idleMs: number, busyMs = 0): Promise<{ times: number[]; inPage: number[]; sched: string }> {
   const bare = await page.context().browser()!.newPage({ viewport: page.viewportSize() ?? { width: 1280, height: 800 } });
   try {
     await bare.addInitScript(PROBES);
     await bareKeysPage(bare, origin, busyMs);
     const times: number[] = [];
     const inPage: number[] = [];
+    const meter = rendererSchedMeter();
     for (let i = 0; i < Math.min(samples, 59); i++) {
       await arm(bare, 'keydown', { selector: `#r${i}`, present: false });
       if (idleMs) await bare.waitForTimeout(idleMs);
@@ -70,7 +72,7 @@ async function bareKeys(page: Page, origin: string, samples: number, idleMs: num
       times.push(await measured(bare));
       inPage.push(await inPageOf(bare));
     }
-    return { times, inPage };
+    return { times, inPage, sched: schedWords(meter.stop()) };
   } finally {
     await bare.close();
   }
@@ -79,8 +81,8 @@ async function bareKeys(page: Page, origin: string, samples: number, idleMs: num
 /** `machineSamples`: rounds more with no quiet before the keys (figures without a target). */
 export async function benchTriage(page: Page, origin: string, samples: number, machineSamples: number, avoidLabels: readonly string[]): Promise<Figure[]> {
   const idleMs = process.env.BENCH_TRIAGE_IDLE_MS !== undefined ? Number(process.env.BENCH_TRIAGE_IDLE_MS) || 0 : AGENT_GAP_MS;
-  const { times: floor, inPage: floorInPage } = await bareKeys(page, origin, samples * 3, idleMs);
-  const { times: busyFloor, inPage: busyInPage } = await bareKeys(page, origin, samples * 3, idleMs, BUSY_MS);
+  const { times: floor, inPage: floorInPage, sched: floorSched } = await bareKeys(page, origin, samples * 3, idleMs);
+  const { times: busyFloor, inPage: busyInPage, sched: busySched } = await bareKeys(page, origin, samples * 3, idleMs, BUSY_MS);
   await page.bringToFront();
   const list = page.locator('#conversation-listbox');
   await list.focus();
@@ -162,7 +164,10 @@ export async function benchTriage(page: Page, origin: string, samples: number, m
     await fibersPrint(page, 'snooze');
     last = id;
   };
+  // How long the page's main thread waited for a core while its keys were measured (scripts/bench/cpu.ts).
+  const meter = rendererSchedMeter();
   for (let i = 0; i < samples; i++) await round(i, times);
+  const sched = schedWords(meter.stop());
   quiet = 0;
   for (let i = 0; i < machineSamples; i++) await round(samples + i, machine);
   quiet = idleMs;
@@ -182,14 +187,15 @@ export async function benchTriage(page: Page, origin: string, samples: number, m
   // Of each, the part before the frame: the key → the change in the page (the page's own work).
   const parts = (xs: number[]) => `key → change in the page p50 ${median(xs).toFixed(1)}, p95 ${percentile(xs, 95).toFixed(1)} ms`;
   const pace = idleMs ? `each key after ${idleMs} ms of quiet` : 'keys at machine speed';
-  const floorNote = `${floor.length} keys on the bare page in a tab of its own, this run, ${pace}; max ${Math.max(...floor).toFixed(1)} ms; ${parts(floorInPage)}`;
+  const also = (words: string) => (words ? `; while they were measured, ${words}` : '');
+  const floorNote = `${floor.length} keys on the bare page in a tab of its own, this run, ${pace}; max ${Math.max(...floor).toFixed(1)} ms; ${parts(floorInPage)}${also(floorSched)}`;
   figures.push({ ...against('reference: a bare page\'s key → one row gone, p50', median(floor), 'ms', ref, '', () => true, floorNote), met: null });
   figures.push({ ...against('reference: a bare page\'s key → one row gone, p95', percentile(floor, 95), 'ms', ref, '', () => true, floorNote), met: null });
-  const busyNote = `${busyFloor.length} keys on the bare page, its handler working ${BUSY_MS} ms before it removes the row, ${pace}; max ${Math.max(...busyFloor).toFixed(1)} ms; ${parts(busyInPage)}`;
+  const busyNote = `${busyFloor.length} keys on the bare page, its handler working ${BUSY_MS} ms before it removes the row, ${pace}; max ${Math.max(...busyFloor).toFixed(1)} ms; ${parts(busyInPage)}${also(busySched)}`;
   figures.push({ ...against(`reference: a bare page's key working ${BUSY_MS} ms → one row gone, p50`, median(busyFloor), 'ms', ref, '', () => true, busyNote), met: null });
   figures.push({ ...against(`reference: a bare page's key working ${BUSY_MS} ms → one row gone, p95`, percentile(busyFloor, 95), 'ms', ref, '', () => true, busyNote), met: null });
   for (const [kind, xs] of Object.entries(times)) {
-    const note = `${xs.length} times, ${pace}; max ${Math.max(...xs).toFixed(1)} ms; ${parts(inPage[kind as keyof Times])}`;
+    const note = `${xs.length} times, ${pace}; max ${Math.max(...xs).toFixed(1)} ms; ${parts(inPage[kind as keyof Times])}${also(sched)}`;
     figures.push({ ...against(`triage ${kind}: key → change shown, p50`, median(xs), 'ms', ref, '', () => true, note), met: null });
     figures.push(against(`triage ${kind}: key → change shown, p95`, percentile(xs, 95), 'ms', ref, 'p95 < 16.7 ms (one frame)', (v) => v < 16.7, note));
   }

@@ -61,9 +61,13 @@ export function parseSchedstat(text: string): { running: number; waiting: number
   return Number.isFinite(running) && Number.isFinite(waiting) ? { running: running! / 1e6, waiting: waiting! / 1e6 } : undefined;
 }
 
-/** The share of both cores' time the machine spent busy between two /proc/stat first lines (`cpu  user nice system idle iowait …`). */
+/**
+ * The share of the cores' time the machine spent busy between two /proc/stat first lines
+ * (`cpu  user nice system idle iowait irq softirq steal guest guest_nice`). Only the first eight
+ * count: guest time is already inside user and nice.
+ */
 export function busyShare(before: string, after: string): number {
-  const ticks = (line: string) => line.trim().split(/\s+/).slice(1).map(Number);
+  const ticks = (line: string) => line.trim().split(/\s+/).slice(1, 9).map(Number);
   const a = ticks(before);
   const d = ticks(after).map((v, i) => v - (a[i] ?? 0));
   const total = d.reduce((s, v) => s + v, 0);
@@ -95,9 +99,10 @@ export function rendererPids(): number[] {
 /**
  * While a page's figures are measured: how long the browser's page processes' main threads ran, and
  * how long they were runnable but waited for a core, summed over the renderers alive at both ends,
- * with the machine's busy share. On a machine whose main threads wait for a core while it is mostly
- * idle (a virtual machine's cores woken on demand, say), every frame-bound figure carries that wait.
- * Undefined where /proc cannot be read.
+ * with the machine's busy share. Where main threads wait for a core while the machine is mostly idle
+ * (this project's two-core virtual machine: about a third of their running time, bench/README.md,
+ * twenty-eighth stop; why, not found), every frame-bound figure carries that wait. Undefined where
+ * /proc cannot be read.
  */
 export function rendererSchedMeter() {
   const read = (pid: number) => {

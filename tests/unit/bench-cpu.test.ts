@@ -27,6 +27,8 @@ describe('the scheduler readings beside the page figures', () => {
     // user nice system idle iowait irq softirq steal: 30 busy + 10 steal of 200 ticks.
     expect(busyShare('cpu  100 0 50 1000 10 0 0 0 0 0', 'cpu  120 0 60 1150 20 0 0 10 0 0')).toBeCloseTo(40 / 200);
     expect(busyShare('cpu  1 1 1 1', 'cpu  1 1 1 1')).toBeNaN();
+    // Guest time (the last two) is already counted in user and nice.
+    expect(busyShare('cpu  100 0 0 100 0 0 0 0 0 0', 'cpu  150 0 0 150 0 0 0 0 50 0')).toBeCloseTo(0.5);
   });
 
   it('says the wait as a share of the running time, and nothing where it was not read', () => {

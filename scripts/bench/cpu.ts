@@ -30,11 +30,15 @@ export function cpuMsOf(pid: number | undefined): number {
  * service starved of CPU from one waiting for requests.
  */
 export function waitingMsOf(pid: number | undefined): number {
-  if (pid === undefined) return NaN;
+  return (pid === undefined ? undefined : schedOf(pid))?.waiting ?? NaN;
+}
+
+/** A process's main thread's running and waiting time so far (`parseSchedstat`); undefined when it cannot be read. */
+function schedOf(pid: number): { running: number; waiting: number } | undefined {
   try {
-    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
+    return parseSchedstat(readFileSync(`/proc/${pid}/schedstat`, 'utf8'));
   } catch {
-    return NaN;
+    return undefined;
   }
 }
 
@@ -105,13 +109,6 @@ export function rendererPids(): number[] {
  * /proc cannot be read.
  */
 export function rendererSchedMeter() {
-  const read = (pid: number) => {
-    try {
-      return parseSchedstat(readFileSync(`/proc/${pid}/schedstat`, 'utf8'));
-    } catch {
-      return undefined;
-    }
-  };
   const machine = () => {
     try {
       return readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
@@ -119,14 +116,14 @@ export function rendererSchedMeter() {
       return undefined;
     }
   };
-  const before = new Map(rendererPids().flatMap((pid) => { const s = read(pid); return s ? [[pid, s] as const] : []; }));
+  const before = new Map(rendererPids().flatMap((pid) => { const s = schedOf(pid); return s ? [[pid, s] as const] : []; }));
   const statBefore = machine();
   return {
     stop(): { running: number; waiting: number; busy: number } | undefined {
       let running = 0;
       let waiting = 0;
       for (const [pid, a] of before) {
-        const b = read(pid);
+        const b = schedOf(pid);
         if (!b) continue;
         running += b.running - a.running;
         waiting += b.waiting - a.waiting;

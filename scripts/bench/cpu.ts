@@ -135,6 +135,9 @@ export function rendererSchedMeter() {
   };
 }
 
+/** The meter's words as a clause appended to a figure's note; nothing where it was not read. */
+export const whileMeasured = (words: string): string => (words ? `; while they were measured, ${words}` : '');
+
 /** The meter's reading as a note's words. */
 export function schedWords(s: { running: number; waiting: number; busy: number } | undefined): string {
   if (!s) return '';

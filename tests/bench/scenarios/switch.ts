@@ -22,7 +22,7 @@
 // before Enter. The first way has no such moment and is still measured, with the same target.
 import type { Page } from '@playwright/test';
 import type { Figure } from '../../../scripts/bench/figures';
-import { rendererSchedMeter, schedWords } from '../../../scripts/bench/cpu';
+import { rendererSchedMeter, schedWords, whileMeasured } from '../../../scripts/bench/cpu';
 import { against, median, percentile } from '../../../scripts/bench/figures';
 import { arm, inPageOf, measured } from '../page-probes';
 import { fibersFrom, fibersPrint } from '../fiber-log';
@@ -76,7 +76,7 @@ export async function benchSwitch(page: Page, conversations: { id: number; lastM
     });
   }
   const ref = { limit: bareReadMs, limitName: 'bare Dexie read of its 500 messages' };
-  const note = `${samples} switches round ${n} conversations, each closed ${n - 1} views and over 3 s before (rows in sight: read ahead while the page was idle)${sched ? `; while they were measured, ${sched}` : ''}`;
+  const note = `${samples} switches round ${n} conversations, each closed ${n - 1} views and over 3 s before (rows in sight: read ahead while the page was idle)${whileMeasured(sched)}`;
   const backNote = `${samples} switches back and forth between two conversations (the app's memory of the last views)`;
   const ways: [Opening, string, string][] = [
     ['click', 'switch: click → last of 500 messages painted', 'clicked as the pointer reached the row'],

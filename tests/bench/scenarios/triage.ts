@@ -15,7 +15,7 @@
 // what this method reads for any key that does that much, on this machine, in this run.
 import type { Page } from '@playwright/test';
 import type { Figure } from '../../../scripts/bench/figures';
-import { rendererSchedMeter, schedWords } from '../../../scripts/bench/cpu';
+import { rendererSchedMeter, schedWords, whileMeasured as also } from '../../../scripts/bench/cpu';
 import { against, median, percentile } from '../../../scripts/bench/figures';
 import { bareKeysPage } from '../bare-read';
 import { fibersFrom, fibersPrint } from '../fiber-log';
@@ -187,7 +187,6 @@ export async function benchTriage(page: Page, origin: string, samples: number, m
   // Of each, the part before the frame: the key → the change in the page (the page's own work).
   const parts = (xs: number[]) => `key → change in the page p50 ${median(xs).toFixed(1)}, p95 ${percentile(xs, 95).toFixed(1)} ms`;
   const pace = idleMs ? `each key after ${idleMs} ms of quiet` : 'keys at machine speed';
-  const also = (words: string) => (words ? `; while they were measured, ${words}` : '');
   const floorNote = `${floor.length} keys on the bare page in a tab of its own, this run, ${pace}; max ${Math.max(...floor).toFixed(1)} ms; ${parts(floorInPage)}${also(floorSched)}`;
   figures.push({ ...against('reference: a bare page\'s key → one row gone, p50', median(floor), 'ms', ref, '', () => true, floorNote), met: null });
   figures.push({ ...against('reference: a bare page\'s key → one row gone, p95', percentile(floor, 95), 'ms', ref, '', () => true, floorNote), met: null });

@@ -125,6 +125,22 @@ describe('actions in flight (applied in memory until the list has read them back
     expect(withInFlight(rows, [], defaultView, 2)).toBe(rows);
   });
 
+  it('changes only the rows named, wherever they are, keeping every other row as it was', () => {
+    const rows = [1, 2, 3, 4, 5, 6, 7, 8].map((id) => toCachedConversation(conv(id, { assignee: 2 })));
+    const item = (n: number, ids: number[], intent: Intent | undefined): InFlight => ({ n, ids, intentFor: () => intent, at });
+    const resolve: Intent = { kind: 'status', status: 'resolved', snoozedUntil: null };
+    const shown = withInFlight(rows, [item(1, [2, 5], resolve), item(2, [3, 8], { kind: 'labels', labels: ['vip'] }), item(3, [6], undefined)], defaultView, 2);
+    expect(shown.map((r) => r.id)).toEqual([1, 3, 4, 6, 7, 8]);
+    expect(shown.filter((r) => r.labels.includes('vip')).map((r) => r.id)).toEqual([3, 8]);
+    // Untouched rows (named or not) are the same objects, and the rows given are not changed.
+    for (const id of [1, 4, 6, 7]) expect(shown.find((r) => r.id === id)).toBe(rows[id - 1]);
+    expect(rows.map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    // Named but nothing to change: the rows themselves.
+    expect(withInFlight(rows, [item(4, [6, 7], undefined)], defaultView, 2)).toBe(rows);
+    // The last row leaving, and the first.
+    expect(withInFlight(rows, [item(5, [8, 1], resolve)], defaultView, 2).map((r) => r.id)).toEqual([2, 3, 4, 5, 6, 7]);
+  });
+
   it('go once a list query that started after their commit has read them', () => {
     const inFlight = new InFlightActions();
     const a = inFlight.begin([1], () => ({ kind: 'read' }), at);

@@ -11,8 +11,8 @@
  * just left, now moving to its own new place. Pure. Runs on every triage key over the whole view
  * (10,000 rows), so it makes one pass over the view, reads the rows on screen only down to the last
  * pinned one, builds no set of the whole view's ids (a third of the time it took: 6.3 → 2.0 ms for
- * 10,000 rows in a tsx loop on this machine, loaded), and returns `sorted` itself when nothing is
- * held out of its sorted place.
+ * 10,000 rows in a tsx loop on this machine, loaded), and returns `sorted` itself, copying nothing,
+ * when nothing is held out of its sorted place.
  */
 export function stableOrder<T extends { id: number }>(sorted: readonly T[], previous: readonly { id: number }[], pinned: readonly (number | undefined)[]): readonly T[] {
   const wanted = new Set<number>();
@@ -25,30 +25,44 @@ export function stableOrder<T extends { id: number }>(sorted: readonly T[], prev
   if (last < 0) return sorted;
   const above = new Set<number>();
   for (let i = 0; i <= last; i++) above.add(previous[i]!.id);
-  // One pass over the view: the pinned rows in it (out of their sorted places), which of the rows
-  // above them on screen are still in it, and every other row in order.
-  const held = new Map<number, T>();
+  // One pass over the view, allocating nothing per row: the pinned rows in it (out of their sorted
+  // places) and where the sort put them, and which of the rows above them on screen are still in it.
+  const held = new Map<number, { row: T; sortedAt: number }>();
   const present = new Set<number>();
-  const out: T[] = [];
-  for (const r of sorted) {
-    if (!above.has(r.id)) out.push(r);
-    else {
-      present.add(r.id);
-      if (wanted.has(r.id)) held.set(r.id, r);
-      else out.push(r);
-    }
+  for (let i = 0; i < sorted.length; i++) {
+    const r = sorted[i]!;
+    if (!above.has(r.id)) continue;
+    present.add(r.id);
+    if (wanted.has(r.id)) held.set(r.id, { row: r, sortedAt: i });
   }
   if (!held.size) return sorted;
   // Each held row's index on screen, less the rows above it that left the view, in screen order;
-  // put back there in that order, so two pinned rows keep theirs relative to each other.
+  // put back there in that order, so two pinned rows keep theirs relative to each other. (Each
+  // later one goes after the earlier ones, so these are their indices in the answer.)
+  const places: { row: T; at: number }[] = [];
   let stayed = 0;
+  let length = sorted.length - held.size;
+  let inPlace = true;
   for (let i = 0; i <= last; i++) {
     const id = previous[i]!.id;
-    const row = held.get(id);
-    if (row) out.splice(Math.min(stayed, out.length), 0, row);
+    const h = held.get(id);
+    if (h) {
+      const at = Math.min(stayed, length++);
+      places.push({ row: h.row, at });
+      inPlace &&= at === h.sortedAt;
+    }
     if (present.has(id)) stayed++;
   }
   // Every held row where the sort puts it anyway: the view's own array, so what follows the order
-  // (the list's memos, the next call's shortcut in use-list.ts) sees no change.
-  return out.length === sorted.length && out.every((r, i) => r === sorted[i]) ? sorted : out;
+  // (the list's memos, the next call's shortcut in use-list.ts) sees no change, and nothing is copied.
+  if (inPlace) return sorted;
+  // One copy of the view, the held rows taken out in place and put back at their indices (built
+  // row by row, on every triage key, it was 18.7 MB of garbage in fifteen rounds; bench/README.md,
+  // "The garbage a triage key makes").
+  const out = sorted.slice();
+  let w = 0;
+  for (const r of sorted) if (!held.has(r.id)) out[w++] = r;
+  out.length = w;
+  for (const { row, at } of places) out.splice(at, 0, row);
+  return out;
 }

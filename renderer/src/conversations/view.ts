@@ -8,6 +8,7 @@ import type { ConversationStatus } from '../../../shared/api/records';
 import type { InFlight } from '../actions/in-flight';
 import { applyIntent } from '../model/intent';
 import { waitingStart } from '../model/waiting';
+import { withoutIds } from './without-ids';
 import type { CachedConversation, InboxDb } from '../db/schema';
 
 export type AssigneeTab = 'me' | 'unassigned' | 'all';
@@ -163,14 +164,7 @@ export async function readView(db: InboxDb, v: ListView, meId: number): Promise<
  * place. The same rows, in the same order, that `readView` would read now. Pure.
  */
 export function patchView(rows: readonly CachedConversation[], changedIds: readonly number[], fresh: readonly (CachedConversation | undefined)[], v: ListView, meId: number): CachedConversation[] {
-  const changed = new Set(changedIds);
-  // The view less the changed rows, as one copy of the array compacted in place (`filter` grows
-  // its answer as it goes, several times the garbage of one copy on every triage key; bench/README.md,
-  // "The garbage a triage key makes").
-  const out = rows.slice();
-  let w = 0;
-  for (const r of rows) if (!changed.has(r.id)) out[w++] = r;
-  out.length = w;
+  const out = withoutIds(rows, new Set(changedIds));
   const compare = comparators[v.sortBy];
   for (const row of fresh) {
     if (!row || !matchesView(row, v, meId)) continue;

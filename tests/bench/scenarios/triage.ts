@@ -15,7 +15,7 @@
 // what this method reads for any key that does that much, on this machine, in this run.
 import type { Page } from '@playwright/test';
 import type { Figure } from '../../../scripts/bench/figures';
-import { rendererSchedMeter, schedWords, whileMeasured as also } from '../../../scripts/bench/cpu';
+import { rendererSchedMeter, schedWords, whileMeasured } from '../../../scripts/bench/cpu';
 import { against, median, percentile } from '../../../scripts/bench/figures';
 import { bareKeysPage } from '../bare-read';
 import { fibersFrom, fibersPrint } from '../fiber-log';
@@ -187,14 +187,14 @@ export async function benchTriage(page: Page, origin: string, samples: number, m
   // Of each, the part before the frame: the key → the change in the page (the page's own work).
   const parts = (xs: number[]) => `key → change in the page p50 ${median(xs).toFixed(1)}, p95 ${percentile(xs, 95).toFixed(1)} ms`;
   const pace = idleMs ? `each key after ${idleMs} ms of quiet` : 'keys at machine speed';
-  const floorNote = `${floor.length} keys on the bare page in a tab of its own, this run, ${pace}; max ${Math.max(...floor).toFixed(1)} ms; ${parts(floorInPage)}${also(floorSched)}`;
+  const floorNote = `${floor.length} keys on the bare page in a tab of its own, this run, ${pace}; max ${Math.max(...floor).toFixed(1)} ms; ${parts(floorInPage)}${whileMeasured(floorSched)}`;
   figures.push({ ...against('reference: a bare page\'s key → one row gone, p50', median(floor), 'ms', ref, '', () => true, floorNote), met: null });
   figures.push({ ...against('reference: a bare page\'s key → one row gone, p95', percentile(floor, 95), 'ms', ref, '', () => true, floorNote), met: null });
-  const busyNote = `${busyFloor.length} keys on the bare page, its handler working ${BUSY_MS} ms before it removes the row, ${pace}; max ${Math.max(...busyFloor).toFixed(1)} ms; ${parts(busyInPage)}${also(busySched)}`;
+  const busyNote = `${busyFloor.length} keys on the bare page, its handler working ${BUSY_MS} ms before it removes the row, ${pace}; max ${Math.max(...busyFloor).toFixed(1)} ms; ${parts(busyInPage)}${whileMeasured(busySched)}`;
   figures.push({ ...against(`reference: a bare page's key working ${BUSY_MS} ms → one row gone, p50`, median(busyFloor), 'ms', ref, '', () => true, busyNote), met: null });
   figures.push({ ...against(`reference: a bare page's key working ${BUSY_MS} ms → one row gone, p95`, percentile(busyFloor, 95), 'ms', ref, '', () => true, busyNote), met: null });
   for (const [kind, xs] of Object.entries(times)) {
-    const note = `${xs.length} times, ${pace}; max ${Math.max(...xs).toFixed(1)} ms; ${parts(inPage[kind as keyof Times])}${also(sched)}`;
+    const note = `${xs.length} times, ${pace}; max ${Math.max(...xs).toFixed(1)} ms; ${parts(inPage[kind as keyof Times])}${whileMeasured(sched)}`;
     figures.push({ ...against(`triage ${kind}: key → change shown, p50`, median(xs), 'ms', ref, '', () => true, note), met: null });
     figures.push(against(`triage ${kind}: key → change shown, p95`, percentile(xs, 95), 'ms', ref, 'p95 < 16.7 ms (one frame)', (v) => v < 16.7, note));
   }

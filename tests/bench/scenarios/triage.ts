@@ -7,19 +7,20 @@
 // keys before them, while the compositor was still taking every tick, and a change made between
 // two ticks waited for the next: that wait, not the app's work, was the figures' tail). The same
 // keys at machine speed are measured too, as figures without a target.
-// The reference is one frame of this page, measured idle in the same run;
-// beside it, the same measurement of a key on a bare page (bare-read.ts, mode=keys: 60 plain rows,
-// a handler that removes one), in a page of its own (its own browser context) in the same run: what this method reads for a
-// key that does nothing else, the floor under any triage key on this machine; and a key on the same
-// page whose handler works BUSY_MS first, about what the app's own key task takes (4-6 ms in traces):
-// what this method reads for any key that does that much, on this machine, in this run.
+// The reference is one frame of this page, measured idle in the same run; beside it, floors
+// measured the same way in tabs of their own (key-floors.ts): a key on a bare page (60 plain rows,
+// a handler that removes one), what this method reads for a key that does nothing else; the same
+// key working BUSY_MS first, about what the app's own key task takes (4-6 ms in traces); and a copy
+// of the app's own page as the measured rounds left it, whose key works BUSY_MS and then makes a
+// resolve's DOM change by hand: what this method reads for that change on that page, with nothing
+// of the app's beside it.
 import type { Page } from '@playwright/test';
 import type { Figure } from '../../../scripts/bench/figures';
 import { rendererSchedMeter, schedWords, whileMeasured } from '../../../scripts/bench/cpu';
 import { against, median, percentile } from '../../../scripts/bench/figures';
-import { bareKeysPage } from '../bare-read';
 import { fibersFrom, fibersPrint } from '../fiber-log';
-import { arm, frameInterval, inPageOf, measured, PROBES } from '../page-probes';
+import { appPageCopy, bareKeys, copyKeys } from '../key-floors';
+import { arm, frameInterval, inPageOf, measured } from '../page-probes';
 import { traced } from '../trace';
 
 /**
@@ -55,28 +56,6 @@ const BUSY_MS = 5;
  * BENCH_TRIAGE_IDLE_MS=N for another (0: machine speed).
  */
 const AGENT_GAP_MS = 100;
-
-/** The bare key page's key → frame without the row, `samples` times (at most 59), each after `idleMs` of quiet. */
-async function bareKeys(page: Page, origin: string, samples: number, idleMs: number, busyMs = 0): Promise<{ times: number[]; inPage: number[]; sched: string }> {
-  const bare = await page.context().browser()!.newPage({ viewport: page.viewportSize() ?? { width: 1280, height: 800 } });
-  try {
-    await bare.addInitScript(PROBES);
-    await bareKeysPage(bare, origin, busyMs);
-    const times: number[] = [];
-    const inPage: number[] = [];
-    const meter = rendererSchedMeter();
-    for (let i = 0; i < Math.min(samples, 59); i++) {
-      await arm(bare, 'keydown', { selector: `#r${i}`, present: false });
-      if (idleMs) await bare.waitForTimeout(idleMs);
-      await bare.keyboard.press('e');
-      times.push(await measured(bare));
-      inPage.push(await inPageOf(bare));
-    }
-    return { times, inPage, sched: schedWords(meter.stop()) };
-  } finally {
-    await bare.close();
-  }
-}
 
 /** `machineSamples`: rounds more with no quiet before the keys (figures without a target). */
 export async function benchTriage(page: Page, origin: string, samples: number, machineSamples: number, avoidLabels: readonly string[]): Promise<Figure[]> {
@@ -168,6 +147,9 @@ export async function benchTriage(page: Page, origin: string, samples: number, m
   const meter = rendererSchedMeter();
   for (let i = 0; i < samples; i++) await round(i, times);
   const sched = schedWords(meter.stop());
+  // The app's page as the measured rounds left it, its resolve's change made by hand after BUSY_MS.
+  const copy = await copyKeys(page, origin, await appPageCopy(page), samples, idleMs, BUSY_MS);
+  await page.bringToFront();
   quiet = 0;
   for (let i = 0; i < machineSamples; i++) await round(samples + i, machine);
   quiet = idleMs;
@@ -193,6 +175,9 @@ export async function benchTriage(page: Page, origin: string, samples: number, m
   const busyNote = `${busyFloor.length} keys on the bare page, its handler working ${BUSY_MS} ms before it removes the row, ${pace}; max ${Math.max(...busyFloor).toFixed(1)} ms; ${parts(busyInPage)}${whileMeasured(busySched)}`;
   figures.push({ ...against(`reference: a bare page's key working ${BUSY_MS} ms → one row gone, p50`, median(busyFloor), 'ms', ref, '', () => true, busyNote), met: null });
   figures.push({ ...against(`reference: a bare page's key working ${BUSY_MS} ms → one row gone, p95`, percentile(busyFloor, 95), 'ms', ref, '', () => true, busyNote), met: null });
+  const copyNote = `${copy.times.length} keys on a copy of the app's page as the measured rounds left it (its DOM and styles, no script of the app's), in a tab of its own, its handler working ${BUSY_MS} ms and then changing the list as the app's resolve does, ${pace}; max ${Math.max(...copy.times).toFixed(1)} ms; ${parts(copy.inPage)}${whileMeasured(copy.sched)}`;
+  figures.push({ ...against(`reference: the app's page copied, its key working ${BUSY_MS} ms → a resolve's change, p50`, median(copy.times), 'ms', ref, '', () => true, copyNote), met: null });
+  figures.push({ ...against(`reference: the app's page copied, its key working ${BUSY_MS} ms → a resolve's change, p95`, percentile(copy.times, 95), 'ms', ref, '', () => true, copyNote), met: null });
   for (const [kind, xs] of Object.entries(times)) {
     const note = `${xs.length} times, ${pace}; max ${Math.max(...xs).toFixed(1)} ms; ${parts(inPage[kind as keyof Times])}${whileMeasured(sched)}`;
     figures.push({ ...against(`triage ${kind}: key → change shown, p50`, median(xs), 'ms', ref, '', () => true, note), met: null });

@@ -61,10 +61,18 @@ export function bareKeys(page: Page, origin: string, samples: number, idleMs: nu
   return keysInTab(page, Math.min(samples, 59), idleMs, (tab) => bareKeysPage(tab, origin, busyMs), async (_tab, i) => `#r${i}`);
 }
 
-/** The app's page as it stands, its scripts left out. */
+/** The app's page as it stands, its scripts left out; each scrolled element says how far (`data-copy-scroll`). */
 export function appPageCopy(page: Page): Promise<string> {
   return page.evaluate(() => {
     const doc = document.documentElement.cloneNode(true) as HTMLElement;
+    // A copy keeps no scroll position: the list, scrolled down by the scenarios before, would show
+    // its first rows and the key's change would be out of sight (and not painted). The clone's
+    // elements are in the same order as the page's.
+    const originals = document.documentElement.querySelectorAll('*');
+    const copies = doc.querySelectorAll('*');
+    originals.forEach((el, i) => {
+      if (el.scrollTop || el.scrollLeft) copies[i]!.setAttribute('data-copy-scroll', `${el.scrollTop},${el.scrollLeft}`);
+    });
     // Any policy in the document too: the copy is written into a document the host did not send it with.
     for (const el of doc.querySelectorAll('script, link[rel="modulepreload"], link[rel="preload"], meta[http-equiv]')) el.remove();
     return `<!doctype html>${doc.outerHTML}`;
@@ -137,6 +145,19 @@ export function copyKeys(page: Page, origin: string, html: string, samples: numb
       // loopback (Chromium's private network rules), and the probes go into each new document.
       await tab.goto(`${origin}/__bench-copy`);
       await tab.setContent(html, { waitUntil: 'load' });
+      // Scrolled as the app's page was, its cursor's row in sight (else the copy measures nothing painted).
+      const inSight = await tab.evaluate(() => {
+        for (const el of document.querySelectorAll<HTMLElement>('[data-copy-scroll]')) {
+          const [top, left] = el.dataset.copyScroll!.split(',').map(Number);
+          el.scrollTop = top!;
+          el.scrollLeft = left!;
+          el.removeAttribute('data-copy-scroll');
+        }
+        const list = document.getElementById('conversation-listbox')!.getBoundingClientRect();
+        const row = document.querySelector('#conversation-listbox .active')?.getBoundingClientRect();
+        return !!row && row.top >= list.top && row.bottom <= list.bottom;
+      });
+      if (!inSight) throw new Error("the copy of the app's page does not show its cursor's row");
       await tab.evaluate(COPY_KEYS(busyMs));
       // The copy must look as the app did: its styles applied (the list's scroller is laid out as the app's).
       const styled = await tab.evaluate(() => getComputedStyle(document.querySelector('.row')!).position === 'absolute');

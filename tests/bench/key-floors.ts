@@ -28,26 +28,25 @@ async function keysInTab(page: Page, samples: number, idleMs: number, open: (tab
   try {
     await tab.addInitScript(PROBES);
     await open(tab);
+    // Key i, after the quiet: what the probe read.
+    const key = async (i: number) => {
+      await arm(tab, 'keydown', { selector: await gone(tab, i), present: false });
+      if (idleMs) await tab.waitForTimeout(idleMs);
+      await tab.keyboard.press('e');
+      return measured(tab);
+    };
     const times: number[] = [];
     const inPage: number[] = [];
     const meter = rendererSchedMeter();
     for (let i = 0; i < samples; i++) {
-      await arm(tab, 'keydown', { selector: await gone(tab, i), present: false });
-      if (idleMs) await tab.waitForTimeout(idleMs);
-      await tab.keyboard.press('e');
-      times.push(await measured(tab));
+      times.push(await key(i));
       inPage.push(await inPageOf(tab));
     }
     const sched = schedWords(meter.stop());
     // With BENCH_TRACE: BENCH_TRACE_ROUNDS keys more, not counted, traced (beside the app's own traced rounds).
     if (traceName && process.env.BENCH_TRACE) {
       await traced(tab, traceName, async () => {
-        for (let i = 0; i < Number(process.env.BENCH_TRACE_ROUNDS || 1); i++) {
-          await arm(tab, 'keydown', { selector: await gone(tab, samples + i), present: false });
-          if (idleMs) await tab.waitForTimeout(idleMs);
-          await tab.keyboard.press('e');
-          await measured(tab);
-        }
+        for (let i = 0; i < Number(process.env.BENCH_TRACE_ROUNDS || 1); i++) await key(samples + i);
       });
     }
     return { times, inPage, sched };
@@ -145,6 +144,9 @@ export function copyKeys(page: Page, origin: string, html: string, samples: numb
       // loopback (Chromium's private network rules), and the probes go into each new document.
       await tab.goto(`${origin}/__bench-copy`);
       await tab.setContent(html, { waitUntil: 'load' });
+      // The copy must look as the app did: its styles applied (the list's scroller is laid out as the app's).
+      const styled = await tab.evaluate(() => getComputedStyle(document.querySelector('.row')!).position === 'absolute');
+      if (!styled) throw new Error("the copy of the app's page has not the app's styles");
       // Scrolled as the app's page was, its cursor's row in sight (else the copy measures nothing painted).
       const inSight = await tab.evaluate(() => {
         for (const el of document.querySelectorAll<HTMLElement>('[data-copy-scroll]')) {
@@ -159,9 +161,6 @@ export function copyKeys(page: Page, origin: string, html: string, samples: numb
       });
       if (!inSight) throw new Error("the copy of the app's page does not show its cursor's row");
       await tab.evaluate(COPY_KEYS(busyMs));
-      // The copy must look as the app did: its styles applied (the list's scroller is laid out as the app's).
-      const styled = await tab.evaluate(() => getComputedStyle(document.querySelector('.row')!).position === 'absolute');
-      if (!styled) throw new Error("the copy of the app's page has not the app's styles");
     },
     async (tab) => {
       const id = await tab.evaluate(() => document.querySelector('#conversation-listbox .active')?.getAttribute('data-conversation-id'));

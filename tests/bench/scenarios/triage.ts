@@ -19,6 +19,7 @@ import type { Figure } from '../../../scripts/bench/figures';
 import { rendererSchedMeter, schedWords, whileMeasured } from '../../../scripts/bench/cpu';
 import { against, median, percentile } from '../../../scripts/bench/figures';
 import { fibersFrom, fibersPrint } from '../fiber-log';
+import type { KeyTimes } from '../key-floors';
 import { appPageCopy, bareKeys, copyKeys } from '../key-floors';
 import { arm, frameInterval, inPageOf, measured } from '../page-probes';
 import { traced } from '../trace';
@@ -60,8 +61,8 @@ const AGENT_GAP_MS = 100;
 /** `machineSamples`: rounds more with no quiet before the keys (figures without a target). */
 export async function benchTriage(page: Page, origin: string, samples: number, machineSamples: number, avoidLabels: readonly string[]): Promise<Figure[]> {
   const idleMs = process.env.BENCH_TRIAGE_IDLE_MS !== undefined ? Number(process.env.BENCH_TRIAGE_IDLE_MS) || 0 : AGENT_GAP_MS;
-  const { times: floor, inPage: floorInPage, sched: floorSched } = await bareKeys(page, origin, samples * 3, idleMs);
-  const { times: busyFloor, inPage: busyInPage, sched: busySched } = await bareKeys(page, origin, samples * 3, idleMs, BUSY_MS);
+  const floor = await bareKeys(page, origin, samples * 3, idleMs);
+  const busyFloor = await bareKeys(page, origin, samples * 3, idleMs, BUSY_MS);
   await page.bringToFront();
   const list = page.locator('#conversation-listbox');
   await list.focus();
@@ -169,15 +170,14 @@ export async function benchTriage(page: Page, origin: string, samples: number, m
   // Of each, the part before the frame: the key → the change in the page (the page's own work).
   const parts = (xs: number[]) => `key → change in the page p50 ${median(xs).toFixed(1)}, p95 ${percentile(xs, 95).toFixed(1)} ms`;
   const pace = idleMs ? `each key after ${idleMs} ms of quiet` : 'keys at machine speed';
-  const floorNote = `${floor.length} keys on the bare page in a tab of its own, this run, ${pace}; max ${Math.max(...floor).toFixed(1)} ms; ${parts(floorInPage)}${whileMeasured(floorSched)}`;
-  figures.push({ ...against('reference: a bare page\'s key → one row gone, p50', median(floor), 'ms', ref, '', () => true, floorNote), met: null });
-  figures.push({ ...against('reference: a bare page\'s key → one row gone, p95', percentile(floor, 95), 'ms', ref, '', () => true, floorNote), met: null });
-  const busyNote = `${busyFloor.length} keys on the bare page, its handler working ${BUSY_MS} ms before it removes the row, ${pace}; max ${Math.max(...busyFloor).toFixed(1)} ms; ${parts(busyInPage)}${whileMeasured(busySched)}`;
-  figures.push({ ...against(`reference: a bare page's key working ${BUSY_MS} ms → one row gone, p50`, median(busyFloor), 'ms', ref, '', () => true, busyNote), met: null });
-  figures.push({ ...against(`reference: a bare page's key working ${BUSY_MS} ms → one row gone, p95`, percentile(busyFloor, 95), 'ms', ref, '', () => true, busyNote), met: null });
-  const copyNote = `${copy.times.length} keys on a copy of the app's page as the measured rounds left it (its DOM and styles, no script of the app's), in a tab of its own, its handler working ${BUSY_MS} ms and then changing the list as the app's resolve does, ${pace}; max ${Math.max(...copy.times).toFixed(1)} ms; ${parts(copy.inPage)}${whileMeasured(copy.sched)}`;
-  figures.push({ ...against(`reference: the app's page copied, its key working ${BUSY_MS} ms → a resolve's change, p50`, median(copy.times), 'ms', ref, '', () => true, copyNote), met: null });
-  figures.push({ ...against(`reference: the app's page copied, its key working ${BUSY_MS} ms → a resolve's change, p95`, percentile(copy.times, 95), 'ms', ref, '', () => true, copyNote), met: null });
+  // Each floor as its p50 and p95, without a target.
+  const floorFigures = (name: string, what: string, keys: KeyTimes) => {
+    const note = `${keys.times.length} keys ${what}, ${pace}; max ${Math.max(...keys.times).toFixed(1)} ms; ${parts(keys.inPage)}${whileMeasured(keys.sched)}`;
+    for (const [at, value] of [['p50', median(keys.times)], ['p95', percentile(keys.times, 95)]] as const) figures.push({ ...against(`reference: ${name}, ${at}`, value, 'ms', ref, '', () => true, note), met: null });
+  };
+  floorFigures("a bare page's key → one row gone", 'on the bare page in a tab of its own, this run', floor);
+  floorFigures(`a bare page's key working ${BUSY_MS} ms → one row gone`, `on the bare page, its handler working ${BUSY_MS} ms before it removes the row`, busyFloor);
+  floorFigures(`the app's page copied, its key working ${BUSY_MS} ms → a resolve's change`, `on a copy of the app's page as the measured rounds left it (its DOM and styles, no script of the app's), in a tab of its own, its handler working ${BUSY_MS} ms and then changing the list as the app's resolve does`, copy);
   for (const [kind, xs] of Object.entries(times)) {
     const note = `${xs.length} times, ${pace}; max ${Math.max(...xs).toFixed(1)} ms; ${parts(inPage[kind as keyof Times])}${whileMeasured(sched)}`;
     figures.push({ ...against(`triage ${kind}: key → change shown, p50`, median(xs), 'ms', ref, '', () => true, note), met: null });

@@ -6,9 +6,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/open';
 import { migrate } from '../../server/db/open';
 import { migrations } from '../../server/db/migrations';
+import type { ConversationRow } from '../../server/store/conversations';
+import { unreadCount } from '../../server/store/conversations';
+import { markUnread } from '../../server/store/read-markers';
 
 /** sha256 (first 16 hex digits) of each shipped version, in order. A new version adds its line; a changed one fails. */
-const SHIPPED = ['367159efce92e13b', '1e956edc0cd46614', '6bd1bc4a48c749be', '11540a339b78da85', 'b9223213b17851d8', '2297fb5f456226da', '49b2f862d107baec', '30451f3f3000c35f', '4ab28937192a5ea6'];
+const SHIPPED = ['367159efce92e13b', '1e956edc0cd46614', '6bd1bc4a48c749be', '11540a339b78da85', 'b9223213b17851d8', '2297fb5f456226da', '49b2f862d107baec', '30451f3f3000c35f', '4ab28937192a5ea6', 'd3603380c7ff6b4c'];
 
 const open: Db[] = [];
 function database(): Db {
@@ -73,6 +76,25 @@ describe('schema migrations', () => {
     migrate(db);
     const plan = (db.prepare('EXPLAIN QUERY PLAN SELECT id FROM contact_inboxes WHERE contact_id = ? AND hmac_verified = 1').all(1) as { detail: string }[]).map((p) => p.detail);
     expect(plan).toEqual([expect.stringContaining('USING INDEX contact_inboxes_contact')]);
+  });
+
+  it("answers a conversation's unread count and its newest incoming message from an index of type and time, not by reading all its messages", () => {
+    const db = database();
+    migrate(db);
+    writeRows(db);
+    // The statements the store itself prepares (each is prepared once per database, on first use).
+    const asked: string[] = [];
+    const prepare = db.prepare.bind(db);
+    db.prepare = ((sql: string) => (asked.push(sql), prepare(sql))) as typeof db.prepare;
+    const conversation = db.prepare('SELECT * FROM conversations WHERE id = 1').get() as ConversationRow;
+    expect(unreadCount(db, conversation)).toBe(1);
+    expect(markUnread(db, conversation).agent_last_seen_at).toBe(1 - 1000);
+    const reads = asked.filter((sql) => /FROM messages WHERE conversation_id = \? AND message_type = 0/.test(sql));
+    expect(reads).toHaveLength(2);
+    for (const sql of reads) {
+      const plan = (prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...sql.split('?').slice(1).map(() => 1)) as { detail: string }[]).map((p) => p.detail);
+      expect(plan, sql).toContainEqual(expect.stringContaining('USING COVERING INDEX messages_unread'));
+    }
   });
 
   it('refuses a database newer than the service', () => {

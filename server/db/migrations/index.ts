@@ -11,6 +11,7 @@ import { idempotencyKeys } from './006-idempotency-keys';
 import { customAttributeDefinitions } from './007-custom-attribute-definitions';
 import { contactInboxIndex } from './008-contact-inbox-index';
 import { messageChangeSeqOnInsert } from './009-message-change-seq-on-insert';
+import { messageUnreadIndex } from './010-message-unread-index';
 
 export const migrations: readonly string[] = [
   coreSchema,
@@ -22,4 +23,5 @@ export const migrations: readonly string[] = [
   customAttributeDefinitions,
   contactInboxIndex,
   messageChangeSeqOnInsert,
+  messageUnreadIndex,
 ];

@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import { HOLD_MS } from '../../server/live/write-coalescing';
 import { startService } from '../lib/service-process';
 import { cpuMeter } from './cpu';
+import { benchLongConversation } from './long-conversation';
 import type { Figure } from './figures';
 import { absolute, against, median, medianBy, round } from './figures';
 import type { CpuProfile } from './profile-summary';
@@ -349,6 +350,8 @@ export async function benchService(o: ServiceBenchOptions): Promise<Figure[]> {
   const ceiling = (cores * 1e6) / (serviceMany + generatorMany + receiversMany);
   figures.push(against(`ceiling on ${cores} cores at the measured CPU per create, ${o.sockets} sockets`, ceiling, 'msg/s', refMean, '', () => true, 'service + autocannon + receivers CPU per create, all on this machine'));
   figures[figures.length - 1]!.met = null;
+  o.log('service: a long conversation against a short one, per event and per list row');
+  figures.push(...(await benchLongConversation()));
 
   if (o.profileMessages > 0) {
     o.log(`service: ${o.profileMessages} creates under the CPU profiler, no agent sockets`);

@@ -25,7 +25,7 @@ const SHORT = 100;
 /** Messages after the agent's read marker: the conversation is read to its last few. */
 const UNREAD = 5;
 
-/** Fills conversation `id` to `count` messages (two in three from the contact, a second apart), read by its agent up to the last UNREAD. */
+/** Fills conversation `c` to `count` messages (two in three from the contact, a second apart), read by its agent up to the last UNREAD. */
 function fill(db: Db, c: ConversationRow, count: number, now: number): { conversation: ConversationRow; lastMessageId: number } {
   const insert = stmt(
     db,

@@ -21,6 +21,7 @@ import { benchHostile } from './scenarios/hostile';
 import { benchLive } from './scenarios/live';
 import { benchMemory } from './scenarios/memory';
 import { benchOpen, benchOpenOnDisk } from './scenarios/open';
+import { benchReply } from './scenarios/reply';
 import { benchScroll } from './scenarios/scroll';
 import { benchSearch, SEARCH_QUERIES } from './scenarios/search';
 import { benchSwitch } from './scenarios/switch';
@@ -37,14 +38,14 @@ const TRIAGE_ROUNDS = 60;
 const TRIAGE_MACHINE_ROUNDS = 20;
 
 /** The scenarios, by name (`npm run bench -- --only renderer --scenario open,switch` runs these alone). */
-export const RENDERER_SCENARIOS = ['live', 'catch-up', 'open', 'scroll', 'switch', 'hostile', 'triage', 'search', 'memory'] as const;
+export const RENDERER_SCENARIOS = ['live', 'catch-up', 'open', 'scroll', 'switch', 'hostile', 'triage', 'search', 'reply', 'memory'] as const;
 
 /** Pushes each figure into `figures` as it is measured, so a failure keeps what came before it. */
 export async function benchRenderer(o: { quick: boolean; log(line: string): void; figures: Figure[]; scenarios?: ReadonlySet<string> }): Promise<void> {
   const want = (name: (typeof RENDERER_SCENARIOS)[number]) => !o.scenarios || o.scenarios.has(name);
   const size = o.quick
-    ? { conversations: 2_000, messages: 20_000, samples: 5, opens: 3, catchUp: 500, live: 5, queries: SEARCH_QUERIES.slice(0, 3) }
-    : { conversations: 10_000, messages: 200_000, samples: 20, opens: 15, catchUp: 2_000, live: 20, queries: SEARCH_QUERIES };
+    ? { conversations: 2_000, messages: 20_000, samples: 5, opens: 3, catchUp: 500, live: 5, queries: SEARCH_QUERIES.slice(0, 3), long: 2_000 }
+    : { conversations: 10_000, messages: 200_000, samples: 20, opens: 15, catchUp: 2_000, live: 20, queries: SEARCH_QUERIES, long: 10_000 };
   const dir = mkdtempSync(join(tmpdir(), 'bench-renderer-'));
   const dbFile = join(dir, 'service.sqlite');
   const credentialsFile = join(dir, 'credentials.json');
@@ -89,10 +90,12 @@ export async function benchRenderer(o: { quick: boolean; log(line: string): void
     const big = [1, 2, 3, 4, 5, 6];
     const hostile = HOSTILE_MESSAGES.map((h, i) => ({ ...h, id: big.length + 1 + i }));
     const calm = big.length + 1 + hostile.length;
+    // One long-running conversation (the reply figure), after the ordinary one the hostile figures open.
+    const long = calm + 2;
     const plan = {
       conversations: size.conversations,
       messages: size.messages,
-      big: big.map((id) => ({ id, count: 500 })),
+      big: [...big.map((id) => ({ id, count: 500 })), { id: long, count: size.long }],
       special: hostile.map((h) => ({ id: h.id, text: h.text() })),
       marker: MARKER,
     };
@@ -139,6 +142,10 @@ export async function benchRenderer(o: { quick: boolean; log(line: string): void
     if (want('search')) {
       o.log('renderer: local search');
       figures.push(...(await benchSearch(page, MARKER, openedAt, size.queries)));
+    }
+    if (want('reply')) {
+      o.log(`renderer: replies in a conversation of ${size.long} cached messages and in one of 500`);
+      figures.push(...(await benchReply(page, { id: long, lastMessageId: seeded.lastMessageOf[long]!, messages: size.long }, { id: big[0]!, lastMessageId: seeded.lastMessageOf[big[0]!]!, messages: 500 }, size.samples)));
     }
     if (want('memory')) figures.push(...(await benchMemory(page, `${size.conversations} conversations and ${seeded.messages} messages cached, all indexed`)));
   } finally {

@@ -24,9 +24,11 @@ parentPort.on('message', () => { clearInterval(timer); checkpoint(); db.close();
 `;
 
 /**
- * Moves checkpoints of `db` (a WAL database file) to a worker thread. The worker never keeps the
- * process alive; `stop()` ends it after a last checkpoint, and resolves once it has closed its
- * connection (until then it may still write the WAL and its index beside the file).
+ * Moves checkpoints of `db` (a WAL database file) to a worker thread. The worker does not keep the
+ * process alive while it runs; `stop()` ends it after a last checkpoint, and resolves once it has
+ * closed its connection (until then it may still write the WAL and its index beside the file).
+ * From `stop()` on it does keep the process alive: a process with nothing else left to do (a script
+ * that awaits the release, then removes the folder) would otherwise exit before the promise resolved.
  */
 export function checkpointInBackground(db: Database.Database, file: string): { stop(): Promise<void> } {
   const module = createRequire(import.meta.url).resolve('better-sqlite3');
@@ -38,6 +40,7 @@ export function checkpointInBackground(db: Database.Database, file: string): { s
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
     stop: () => {
+      worker.ref();
       worker.postMessage('stop');
       return exited;
     },

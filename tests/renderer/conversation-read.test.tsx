@@ -3,9 +3,11 @@
 // that opens the view; followed live, the live read's repeat of the first rendering nothing; no
 // write between the first read and the live one missed.
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { RangeSet } from 'dexie';
+import type { ObservabilitySet } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationRead } from '../../renderer/src/conversation/conversation-read';
-import { conversationParts, keepSameRead, readConversation } from '../../renderer/src/conversation/conversation-read';
+import { conversationParts, keepSameRead, patchConversationRead, readConversation } from '../../renderer/src/conversation/conversation-read';
 import { ConversationReadAhead } from '../../renderer/src/conversation/read-ahead';
 import { useReadAhead } from '../../renderer/src/conversation/use-read-ahead';
 import { liveReadSettings, useLiveRead } from '../../renderer/src/db/live-read';
@@ -177,6 +179,90 @@ describe('useLiveRead', () => {
       await waitFor(() => expect(again.hook.result.current?.row?.unreadCount).toBe(4));
       again.hook.unmount();
     });
+  });
+
+  describe('once it follows, a write read back alone (patch)', () => {
+    async function following(db: InboxDb) {
+      const reads = vi.fn(() => readConversation(db, 5));
+      const patches = vi.fn((shown: ConversationRead, changes: ObservabilitySet[]) => patchConversationRead(db, 5, shown, changes));
+      let renders = 0;
+      const hook = renderHook(() => {
+        renders++;
+        return useLiveRead(`${db.name}/5`, reads, keepSameRead, { covers: (shown) => conversationParts(db, 5, shown), patch: patches });
+      });
+      // The first read, then the read of it all that following starts with.
+      await waitFor(() => expect(reads).toHaveBeenCalledTimes(2));
+      await act(() => settle());
+      return { hook, reads, patches, renders: () => renders };
+    }
+    const ids = (read: ConversationRead | undefined) => read?.messages.map((m) => m.id);
+
+    it('a reply, an edit, a message gone, its row: each shown, and the history not read again', async () => {
+      const db = await cached();
+      const { hook, reads, patches } = await following(db);
+      const before = hook.result.current!;
+      await act(() => db.messages.put(msg(4, 5)));
+      await waitFor(() => expect(ids(hook.result.current)).toEqual([1, 2, 3, 4]));
+      // The messages that did not change are the objects shown before.
+      expect(hook.result.current!.messages[0]).toBe(before.messages[0]);
+      await act(() => db.messages.update(2, { content: 'edited' }));
+      await waitFor(() => expect(hook.result.current?.messages[1]!.content).toBe('edited'));
+      await act(() => db.messages.delete(1));
+      await waitFor(() => expect(ids(hook.result.current)).toEqual([2, 3, 4]));
+      await act(() => db.conversations.update(5, { unreadCount: 3 }));
+      await waitFor(() => expect(hook.result.current?.row?.unreadCount).toBe(3));
+      // Moved to another conversation: no longer this one's.
+      await act(() => db.messages.update(3, { conversation_id: 6 }));
+      await waitFor(() => expect(ids(hook.result.current)).toEqual([2, 4]));
+      expect(reads).toHaveBeenCalledTimes(2);
+      expect(patches.mock.calls.length).toBeGreaterThanOrEqual(5);
+      hook.unmount();
+    });
+
+    it('writes told while one is read back are read back after it: none is missed', async () => {
+      const db = await cached();
+      const { hook, reads } = await following(db);
+      await act(async () => {
+        await Promise.all([db.messages.put(msg(7, 5)), db.messages.put(msg(8, 5)), db.messages.put(msg(6, 5))]);
+        await db.messages.update(7, { content: 'seventh' });
+      });
+      await waitFor(() => expect(ids(hook.result.current)).toEqual([1, 2, 3, 6, 7, 8]));
+      await waitFor(() => expect(hook.result.current?.messages[4]!.content).toBe('seventh'));
+      expect(reads).toHaveBeenCalledTimes(2);
+      hook.unmount();
+    });
+
+    it("another conversation's messages render nothing; a page of 50 or more reads it all again", async () => {
+      const db = await cached();
+      const { hook, reads, renders } = await following(db);
+      const shown = hook.result.current;
+      const rendersBefore = renders();
+      await act(async () => {
+        await db.messages.put(msg(11, 6));
+        await settle();
+      });
+      expect(hook.result.current).toBe(shown);
+      expect(renders()).toBe(rendersBefore);
+      // Dexie names the keys of a write of fewer than 50 only: a larger page is read whole.
+      const page = Array.from({ length: 50 }, (_, i) => msg(100 + i, 5));
+      await act(() => db.messages.bulkPut(page));
+      await waitFor(() => expect(hook.result.current?.messages).toHaveLength(53));
+      expect(reads).toHaveBeenCalledTimes(3);
+      hook.unmount();
+    });
+  });
+
+  it('patchConversationRead: a first read of the newest only, or a write of a range, is read whole', async () => {
+    const db = await cached();
+    const newest = await readConversation(db, 5, 2);
+    expect(newest.olderHeld).toBe(true);
+    const one = { [`idb://${db.name}/messages/`]: new RangeSet().addKey(3) };
+    expect(patchConversationRead(db, 5, newest, [one])).toBeUndefined();
+    const all = await readConversation(db, 5);
+    expect(patchConversationRead(db, 5, all, [{ [`idb://${db.name}/messages/`]: new RangeSet(1, 9) }])).toBeUndefined();
+    // Keys named one by one: read back, and nothing else changed.
+    const patched = await patchConversationRead(db, 5, all, [one])!;
+    expect(keepSameRead(all, patched)).toBe(all);
   });
 
   it('another key shows nothing of the last until its own read answers', async () => {

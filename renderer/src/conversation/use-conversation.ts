@@ -11,7 +11,7 @@ import { BridgeFailure, isUnreachable } from '../platform/call';
 import { useSession } from '../platform/session';
 import type { HistoryGap } from '../db/schema';
 import { useUi } from '../state/ui';
-import { conversationParts, keepSameRead, readConversation } from './conversation-read';
+import { conversationParts, keepSameRead, patchConversationRead, readConversation } from './conversation-read';
 import { firstUnreadId, UNREAD_CAP } from './thread-items';
 
 export function useConversation(id: number, notify: (text: string) => void) {
@@ -23,6 +23,8 @@ export function useConversation(id: number, notify: (text: string) => void) {
     inMemory: () => client.conversations.readAhead.peek(id),
     first: () => client.conversations.readAhead.take(id),
     covers: (shown) => conversationParts(db, id, shown),
+    // A write to it read back alone (a reply, a message arriving), not the whole history again.
+    patch: (shown, changes) => patchConversationRead(db, id, shown, changes),
     // Kept for a switch back (read-ahead.ts).
     onClose: (shown) => client.conversations.readAhead.keep(id, shown, conversationParts(db, id, shown)),
   });

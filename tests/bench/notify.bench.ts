@@ -3,8 +3,10 @@
 // the page made the notification (the browser's Notification API, captured; both clocks are this
 // machine's). Web mode in Chromium against the demo service on loopback, the window without the
 // agent's attention. Each message opens a conversation of its own (so none is folded into an
-// earlier one), at most 60 a minute (the agent's cap raised for the run). Prints p50/p95/max;
-// asserts nothing.
+// earlier one), at most 60 a minute (the agent's cap raised for the run). Then the same in one
+// conversation whose cached history is long (`long.messages` messages written into the cache, all
+// from the contact: the agent never took part, so nothing cut a walk of its history short).
+// Prints p50/p95/max; asserts nothing.
 import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -39,7 +41,50 @@ async function benchSettings(page: Page) {
   });
 }
 
-export async function measureNotifyLatency(runs = RUNS) {
+/**
+ * `count` older messages of conversation `id`, from its contact, written straight into the page's
+ * cache. Their ids are far above the service's, so none stands for a message it has.
+ */
+async function seedHistory(page: Page, id: number, count: number) {
+  await page.evaluate(
+    async ({ id, count }) => {
+      const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('inbox:'))!;
+      const now = Math.floor(Date.now() / 1000);
+      await new Promise<void>((done, fail) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => fail(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('messages', 'readwrite');
+          const store = tx.objectStore('messages');
+          for (let i = 0; i < count; i++) {
+            store.put({
+              id: 1_000_000_000 + i, content: `An older message, number ${i}, about the order and its delivery.`, inbox_id: 1, conversation_id: id, message_type: 0, content_type: 'text',
+              status: 'sent', content_attributes: {}, created_at: now - 86_400 - (count - i) * 60, private: false, source_id: null, attachments: [],
+              sender: { id: 900_000, name: 'Bench Long', type: 'contact' },
+            });
+          }
+          tx.oncomplete = () => (open.result.close(), done());
+          tx.onerror = () => fail(tx.error);
+        };
+      });
+    },
+    { id, count },
+  );
+}
+
+/** From the write (Node's clock, just before the request) to the notification the page made. */
+async function notified(page: Page, write: () => Promise<unknown>): Promise<number> {
+  const before = await shownCount(page);
+  const sentAt = Date.now();
+  await write();
+  await page.waitForFunction((n) => (window as unknown as { __shown: unknown[] }).__shown.length > n, before, { timeout: 10_000 });
+  const made = await page.evaluate((n) => (window as unknown as { __shown: CapturedNotification[] }).__shown[n]!.at, before);
+  return made - sentAt;
+}
+
+const summary = (latencies: number[]) => ({ p50Ms: percentile(latencies, 50), p95Ms: percentile(latencies, 95), maxMs: Math.max(...latencies), minMs: Math.min(...latencies) });
+
+export async function measureNotifyLatency(runs = RUNS, long = { messages: 10_000, runs: 20 }) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-notify-'));
   const service = await startService({ db: ':memory:', demo: true, credentialsOut: join(dir, 'credentials.json'), quiet: true });
   const creds = service.credentials!;
@@ -58,15 +103,17 @@ export async function measureNotifyLatency(runs = RUNS) {
     // Conversation creation notifies nothing by itself; let its events settle.
     await page.waitForTimeout(1_000);
     const latencies: number[] = [];
-    for (const [i, person] of people.entries()) {
-      const before = await shownCount(page);
-      const sentAt = Date.now();
-      await person.write(`bench message ${i}`);
-      await page.waitForFunction((n) => (window as unknown as { __shown: unknown[] }).__shown.length > n, before, { timeout: 10_000 });
-      const made = await page.evaluate((n) => (window as unknown as { __shown: CapturedNotification[] }).__shown[n]!.at, before);
-      latencies.push(made - sentAt);
-    }
-    return { runs, p50Ms: percentile(latencies, 50), p95Ms: percentile(latencies, 95), maxMs: Math.max(...latencies), minMs: Math.min(...latencies) };
+    const startedAt = Date.now();
+    for (const [i, person] of people.entries()) latencies.push(await notified(page, () => person.write(`bench message ${i}`)));
+    // The long one: its first message caches the conversation, then its history is written in.
+    const longOne = await client.start('Bench Long');
+    await seedHistory(page, longOne.conversation, long.messages);
+    // The cap counts the last minute's notifications (at most 60): the long series starts in a new one.
+    await page.waitForTimeout(Math.max(1_000, startedAt + 61_000 - Date.now()));
+    await notified(page, () => longOne.write('the first of many'));
+    const inLong: number[] = [];
+    for (let i = 0; i < long.runs; i++) inLong.push(await notified(page, () => longOne.write(`bench message ${i} in a long conversation`)));
+    return { runs, ...summary(latencies), long: { ...long, latencies: inLong, ...summary(inLong) } };
   } finally {
     await browser.close();
     await host.close();
@@ -79,6 +126,7 @@ if (isEntry) {
   const r = await measureNotifyLatency();
   console.log(`\nNotification benchmark: contact message (Client API) → notification made in the page, web mode, loopback, ${r.runs} messages`);
   console.log(`  p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms (min ${r.minMs}, max ${r.maxMs})`);
+  console.log(`  in a conversation of ${r.long.messages} cached messages, ${r.long.runs} messages: p50 ${r.long.p50Ms} ms, p95 ${r.long.p95Ms} ms (min ${r.long.minMs}, max ${r.long.maxMs})`);
   const out = join(root, 'test-results/bench');
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'notify.json'), JSON.stringify(r, null, 2));

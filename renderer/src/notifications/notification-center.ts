@@ -12,6 +12,7 @@ import type { Candidate, EventFacts } from './classify';
 import { classify } from './classify';
 import type { Attention, Effect, NotifyInput, NotifyState } from './decide';
 import { decide, initialNotifyState } from './decide';
+import { historyFacts } from './history-facts';
 import type { NotifySettings } from './settings';
 import { readSettings } from './settings';
 
@@ -19,7 +20,6 @@ export const SETTINGS_KEY = 'notifications';
 const TICK_MS = 1_000;
 /** A team change of the agent's own this recent is not news to them. */
 const OWN_CHANGE_MS = 120_000;
-const RESOLVED_BY = /marked resolved by (.+)$/;
 
 export interface NotificationCenterDeps {
   db: InboxDb;
@@ -69,21 +69,16 @@ export function createNotificationCenter(deps: NotificationCenterDeps) {
     const subject = record?.additional_attributes?.mail_subject;
     const inboxId = before?.inboxId ?? record?.inbox_id;
     const inbox = inboxId === undefined ? undefined : await db.inboxes.get(inboxId);
-    const history = db.messages.where('[conversation_id+id]').between([conversationId, 0], [conversationId, Infinity]);
-    const participating = (await history.clone().filter((m) => m.sender?.type === 'user' && m.sender.id === me.id && m.message_type !== messageTypes.activity).count()) > 0;
-    const lastResolve = await history
-      .clone()
-      .reverse()
-      .filter((m) => m.message_type === messageTypes.activity && RESOLVED_BY.test(m.content ?? ''))
-      .first();
+    // Who resolved it matters only to a conversation that was resolved (classify's resolvedReply).
+    const history = await historyFacts(db, conversationId, me, before?.status === 'resolved');
     const ownTeamChange = (await db.outbox.where('conversationId').equals(conversationId).filter((e) => e.kind === 'team' && now() - e.createdAt < OWN_CHANGE_MS).count()) > 0;
     return {
       meId: me.id,
       ...(inboxIds.length ? { myInboxIds: new Set(inboxIds) } : {}),
       ...(before ? { before: { assigneeId: before.assigneeId, teamId: before.teamId, status: before.status, contactName: before.contactName } } : {}),
       ...(typeof subject === 'string' && subject.trim() ? { where: subject.trim() } : inbox?.name ? { where: inbox.name } : {}),
-      participating,
-      resolvedByMe: RESOLVED_BY.exec(lastResolve?.content ?? '')?.[1]?.trim() === me.name,
+      participating: history.participating,
+      resolvedByMe: history.lastResolvedBy === me.name,
       ownTeamChange,
     };
   }

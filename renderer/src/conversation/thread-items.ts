@@ -61,18 +61,27 @@ export function threadItems(
   if (!hasOlder && messages.length) items.push({ key: 'start', kind: 'start' });
   let g = 0;
   const sortedGaps = [...gaps].sort((a, b) => a.after - b.after);
-  let previous: Message | undefined;
+  // The local day of the message before, as [start, end) in ms: a message inside it needs no Date of
+  // its own (two Dates a message took 3.6 ms of a reply's task in a thread of 10,000, profiled).
+  let day: [number, number] | undefined;
   for (const m of messages) {
     while (g < sortedGaps.length && sortedGaps[g]!.before <= m.id) {
       if (sortedGaps[g]!.after > 0) items.push({ key: `gap-${sortedGaps[g]!.after}`, kind: 'gap', gap: sortedGaps[g]! });
       g++;
     }
+    const at = m.created_at * 1000;
     // Above the first message held only when nothing older remains (else the older page may be the same day).
-    const startsDay = previous ? !sameDay(new Date(previous.created_at * 1000), new Date(m.created_at * 1000)) : !hasOlder;
+    const startsDay = day ? !(at >= day[0] && at < day[1]) : !hasOlder;
     if (startsDay) items.push({ key: `day-${m.id}`, kind: 'day', label: dayLabel(m.created_at, now), at: m.created_at });
     if (m.id === opts.newFrom) items.push({ key: `new-${m.id}`, kind: 'new' });
     items.push({ key: `m${m.id}`, kind: 'message', message: m });
-    previous = m;
+    if (!day || !(at >= day[0] && at < day[1])) day = localDay(at);
   }
   return items;
+}
+
+/** The local day holding `ms`, as [its midnight, the next midnight) (a day may be 23 or 25 hours long). */
+function localDay(ms: number): [number, number] {
+  const d = new Date(ms);
+  return [new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime(), new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime()];
 }

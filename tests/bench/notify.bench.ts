@@ -105,7 +105,7 @@ export async function measureNotifyLatency(runs = RUNS, long = { messages: 10_00
     const latencies: number[] = [];
     const startedAt = Date.now();
     for (const [i, person] of people.entries()) latencies.push(await notified(page, () => person.write(`bench message ${i}`)));
-    // The long one: its first message caches the conversation, then its history is written in.
+    // The long one: its history written into the cache, then its messages (the first notified unmeasured).
     const longOne = await client.start('Bench Long');
     await seedHistory(page, longOne.conversation, long.messages);
     // The cap counts the last minute's notifications (at most 60): a long series that would pass it

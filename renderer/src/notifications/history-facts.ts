@@ -32,7 +32,10 @@ export async function historyFacts(db: InboxDb, id: number, me: { id: number }, 
   const visit = (m: CachedMessage) => {
     if (m.message_type === messageTypes.activity) {
       const by = resolveSeen ? null : RESOLVED_BY.exec(m.content ?? '');
-      if (by) [resolveSeen, lastResolvedBy] = [true, by[1]!.trim()];
+      if (by) {
+        resolveSeen = true;
+        lastResolvedBy = by[1]!.trim();
+      }
     } else if (m.sender?.type === 'user' && m.sender.id === me.id) participating = true;
     return participating && resolveSeen;
   };

@@ -247,6 +247,25 @@ describe('the index build rests while the agent acts', () => {
     expect(index.size).toBe(50);
   });
 
+  it('builds newest first: while the agent keeps working, the newest messages are found, not the oldest', async () => {
+    const db = new InboxDb(uniqueDbName());
+    // Three of the build's reads (500 rows each); the oldest and the newest hold a word of their own.
+    const count = 1_200;
+    await db.messages.bulkPut(Array.from({ length: count }, (_, i) => msg(i + 1, 1, { content: i === 0 ? 'aardvark in the oldest' : i === count - 1 ? 'zeppelin in the newest' : `filler message ${i}` })));
+    // The agent is quiet until a few dozen messages are in, then keeps acting: the build holds.
+    let busy = false;
+    const index = new LocalSearchIndex(db, {
+      sinceLast: () => (busy ? 0 : Infinity),
+      pending: (): boolean => (busy ||= index.size >= 32),
+    });
+    void index.start();
+    await vi.waitFor(() => expect(busy).toBe(true));
+    expect(index.size).toBeLessThan(count);
+    expect(await keys(index, 'zeppelin')).toEqual([`m:${count}`]);
+    expect(await keys(index, 'aardvark')).toEqual([]);
+    index.stop();
+  });
+
   it('in the worker, the build waits while the page tells of input, and answers searches and changes meanwhile', async () => {
     const db = new InboxDb(uniqueDbName());
     await db.messages.bulkPut(Array.from({ length: 600 }, (_, i) => msg(i + 1, 1, { content: `filler message ${i}` })));

@@ -120,13 +120,19 @@ export class IndexCore {
     this.changed();
   }
 
+  /**
+   * Newest first (highest ids: the service numbers records as they are made): while the agent keeps
+   * working the build waits, often for minutes on a large cache (bench "search"), and what they
+   * search for meanwhile is mostly recent. Built oldest first, this week's messages were the last
+   * a search could find.
+   */
   private async buildFromCache() {
     const chunk = async <T>(table: Table<T, number>, toDoc: (row: T) => SearchDoc | undefined) => {
       const keys = await table.toCollection().primaryKeys();
-      for (let i = 0; i < keys.length; i += READ_SLICE) {
+      for (let end = keys.length; end > 0; end -= READ_SLICE) {
         // One range read per slice (keys come sorted): a bulkGet is a request per row, ~100x slower.
-        const slice = keys.slice(i, i + READ_SLICE);
-        const rows: (T | undefined)[] = await table.where(':id').between(slice[0]!, slice.at(-1)!, true, true).toArray();
+        const slice = keys.slice(Math.max(0, end - READ_SLICE), end);
+        const rows: (T | undefined)[] = (await table.where(':id').between(slice[0]!, slice.at(-1)!, true, true).toArray()).reverse();
         let next = 0;
         while (next < rows.length) {
           await this.nextSlice();

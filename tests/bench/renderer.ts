@@ -23,13 +23,14 @@ import { benchMemory } from './scenarios/memory';
 import { benchOpen, benchOpenOnDisk } from './scenarios/open';
 import { benchReply } from './scenarios/reply';
 import { benchScroll } from './scenarios/scroll';
-import { benchSearch, SEARCH_QUERIES } from './scenarios/search';
+import { benchSearch, foundAfter, SEARCH_QUERIES } from './scenarios/search';
 import { benchSwitch } from './scenarios/switch';
 import { benchTriage } from './scenarios/triage';
 import { directoryCached, seedCache, showAllOpen } from './seed-cache';
 
 const SYNTHETIC_LABELS = ['billing', 'bug', 'vip', 'refund', 'onboarding'];
-const MARKER = 'zebracornquartz';
+/** Words only the newest and the oldest cached message hold (seed-cache.ts). */
+const MARKERS = { newest: 'zebracornquartz', oldest: 'aardvarkplinthsorrel' };
 
 /** Pushes each figure into `figures` as it is measured, so a failure keeps what came before it. */
 /** Triage keys of each kind in a full run. */
@@ -97,7 +98,7 @@ export async function benchRenderer(o: { quick: boolean; log(line: string): void
       messages: size.messages,
       big: [...big.map((id) => ({ id, count: 500 })), { id: long, count: size.long }],
       special: hostile.map((h) => ({ id: h.id, text: h.text() })),
-      marker: MARKER,
+      markers: MARKERS,
     };
     const seeded = await seedCache(page, plan);
     takeBarePageOut = await serveBarePage();
@@ -117,6 +118,8 @@ export async function benchRenderer(o: { quick: boolean; log(line: string): void
     const openedAt = Date.now();
     await page.goto(appUrl);
     await page.locator('#conversation-listbox [role="option"]').first().waitFor({ timeout: 60_000 });
+    // Before anything else is done in it (the agent idle): when the newest message is found.
+    const newestFound = want('search') ? await foundAfter(page, MARKERS.newest, openedAt) : undefined;
     if (want('scroll')) {
       o.log('renderer: scrolling the whole list');
       figures.push(...(await benchScroll(page)));
@@ -141,7 +144,7 @@ export async function benchRenderer(o: { quick: boolean; log(line: string): void
     }
     if (want('search')) {
       o.log('renderer: local search');
-      figures.push(...(await benchSearch(page, MARKER, openedAt, size.queries)));
+      figures.push(...(await benchSearch(page, MARKERS.oldest, openedAt, newestFound!, size.queries)));
     }
     if (want('reply')) {
       o.log(`renderer: replies in a conversation of ${size.long} cached messages and in one of 500`);

@@ -12,8 +12,11 @@ export interface CachePlan {
   big: { id: number; count: number }[];
   /** Conversations holding one given message after a few ordinary ones (hostile rendering). */
   special: { id: number; text: string }[];
-  /** A word only the newest message holds: once search finds it, the index holds everything. */
-  marker: string;
+  /**
+   * Words only one message holds: the newest (the highest id, which the index builds first) and the
+   * oldest (the lowest, built last: once search finds it, the index holds everything).
+   */
+  markers: { newest: string; oldest: string };
 }
 
 /** Message ids start here, far above anything the demo service hands out. */
@@ -140,8 +143,9 @@ export async function seedCache(page: Page, plan: CachePlan): Promise<SeededCach
         const special = specials.get(id);
         const texts = Array.from({ length: count }, sentence);
         if (special !== undefined) texts.push(special);
-        // The newest message of all holds the marker.
-        if (id === ids.at(-1) && texts.length) texts[texts.length - 1] = `${texts.at(-1)} ${plan.marker}`;
+        // The newest message of all (the highest id) and the oldest (the lowest) hold the markers.
+        if (id === ids.at(-1) && texts.length) texts[texts.length - 1] = `${texts.at(-1)} ${plan.markers.newest}`;
+        if (id === ids[0] && texts.length) texts[0] = `${texts[0]} ${plan.markers.oldest}`;
         const oldest = nextId;
         texts.forEach((content, k) => {
           const incoming = k % 3 !== 2;

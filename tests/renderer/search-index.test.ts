@@ -160,6 +160,20 @@ describe.each(modes)('LocalSearchIndex $where', (mode) => {
     expect(early).toEqual([]);
   });
 
+  it('says it is building until the build is done, and tells its listeners when it is', async () => {
+    // An empty cache: the build indexes nothing, so no change of documents tells of its end.
+    const index = indexOf(new InboxDb(uniqueDbName()));
+    const heard = vi.fn();
+    index.onChange(heard);
+    expect(index.building).toBe(true);
+    const started = index.start();
+    expect(index.building).toBe(true);
+    await started;
+    expect(index.building).toBe(false);
+    expect(heard).toHaveBeenCalled();
+    index.stop();
+  });
+
   it('stops following the cache when stopped', async () => {
     const { db, index } = await started();
     index.stop();

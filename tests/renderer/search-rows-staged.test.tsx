@@ -39,3 +39,22 @@ describe('search results in stages', () => {
     await waitFor(() => expect(shown(container)).toEqual(keys(later)));
   });
 });
+
+describe('search results while the index builds', () => {
+  const status = (c: HTMLElement) => c.querySelector('[role="status"]')!.textContent;
+
+  it('say that older messages are still being indexed, so that no results do not read as none', () => {
+    const { container, rerender } = render(<SearchResults query="refund" hits={[]} service="local-only" indexing onOpen={noop} />);
+    expect(status(container)).toBe('0 results for “refund”. Results saved on this computer. Older messages on this computer are still being indexed.');
+    rerender(<SearchResults query="refund" hits={[]} service="idle" indexing onOpen={noop} />);
+    expect(status(container)).toBe('0 results for “refund”. Older messages on this computer are still being indexed.');
+    // Built: nothing more to say.
+    rerender(<SearchResults query="refund" hits={[]} service="local-only" indexing={false} onOpen={noop} />);
+    expect(status(container)).toBe('0 results for “refund”. Results saved on this computer.');
+  });
+
+  it("say nothing of it once the service's results are merged in: they cover the rest", () => {
+    const { container } = render(<SearchResults query="refund" hits={[]} service="merged" indexing onOpen={noop} />);
+    expect(status(container)).toBe('0 results for “refund”. Including results from the service.');
+  });
+});

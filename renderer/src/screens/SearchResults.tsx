@@ -16,6 +16,12 @@ const serviceNote: Record<ServiceSearchState, string> = {
   merged: 'Including results from the service.',
   'local-only': 'Results saved on this computer.',
 };
+/**
+ * While the index builds (minutes on a large cache when the agent keeps working: it rests for their
+ * input), local results come from the newest messages only: "0 results" must not read as "none".
+ * Not said once the service's results are merged in: they cover the rest.
+ */
+const INDEXING_NOTE = 'Older messages on this computer are still being indexed.';
 
 /**
  * The results pane: mounted only while a query is typed, so the index's updates re-render nothing
@@ -24,14 +30,14 @@ const serviceNote: Record<ServiceSearchState, string> = {
 export function SearchPane(props: { onOpen(hit: SearchHit): void }) {
   const typed = useUi((s) => s.searchQuery).trim();
   // The results name the query they answer (the index answers a moment after each keystroke).
-  const { hits, service, query } = useSearch(typed);
+  const { hits, service, query, indexing } = useSearch(typed);
   // One callback for the pane's life, so a keystroke re-renders only the rows whose hit changed.
   const onOpen = useRef(props.onOpen);
   useLayoutEffect(() => {
     onOpen.current = props.onOpen;
   });
   const open = useCallback((hit: SearchHit) => onOpen.current(hit), []);
-  return <SearchResults query={query} hits={hits} service={service} onOpen={open} />;
+  return <SearchResults query={query} hits={hits} service={service} indexing={indexing} onOpen={open} />;
 }
 
 /**
@@ -55,8 +61,11 @@ function useRowsInStages(hits: SearchHit[]): SearchHit[] {
   return rows;
 }
 
-/** `query`: what the hits answer; undefined while the first answer is on its way. */
-export function SearchResults(props: { query: string | undefined; hits: SearchHit[]; service: ServiceSearchState; onOpen(hit: SearchHit): void }) {
+/**
+ * `query`: what the hits answer; undefined while the first answer is on its way. `indexing`: the
+ * local index does not hold the whole cache yet.
+ */
+export function SearchResults(props: { query: string | undefined; hits: SearchHit[]; service: ServiceSearchState; indexing?: boolean; onOpen(hit: SearchHit): void }) {
   const rows = useRowsInStages(props.hits);
   return (
     <nav className="search-results" aria-label="Search results">
@@ -65,7 +74,7 @@ export function SearchResults(props: { query: string | undefined; hits: SearchHi
           'Searching…'
         ) : (
           <>
-            {props.hits.length} {props.hits.length === 1 ? 'result' : 'results'} for “{props.query}”. {serviceNote[props.service]}
+            {props.hits.length} {props.hits.length === 1 ? 'result' : 'results'} for “{props.query}”. {[serviceNote[props.service], props.indexing && props.service !== 'merged' ? INDEXING_NOTE : ''].filter(Boolean).join(' ')}
           </>
         )}
       </p>

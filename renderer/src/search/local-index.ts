@@ -49,6 +49,14 @@ export class LocalSearchIndex {
     this.runner?.stop();
   }
 
+  /**
+   * Whether searches answer from part of the cache: not started, or still building (newest records
+   * first). Listeners (`onChange`) hear when it is done.
+   */
+  get building(): boolean {
+    return this.runner?.building ?? true;
+  }
+
   /** Documents indexed, as last heard from where the index runs. */
   get size() {
     return this.runner?.size ?? 0;

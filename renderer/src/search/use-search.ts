@@ -31,7 +31,7 @@ export type ServiceSearchState = 'idle' | 'searching' | 'merged' | 'local-only';
  * worker a moment after a keystroke, so this may still be the query before the last keystroke; the
  * results say which.
  */
-export function useSearch(query: string): { hits: SearchHit[]; service: ServiceSearchState; query: string | undefined } {
+export function useSearch(query: string): { hits: SearchHit[]; service: ServiceSearchState; query: string | undefined; indexing: boolean } {
   const { bridge, client } = useSession();
   const index = client.search;
   useEffect(() => void index.start(), [index]);
@@ -75,5 +75,6 @@ export function useSearch(query: string): { hits: SearchHit[]; service: ServiceS
   });
   const service: ServiceSearchState = q.length < 2 ? 'idle' : remote.isFetching ? 'searching' : remote.data ? 'merged' : 'local-only';
   const hits = useMemo(() => mergeHits(local, q === answer?.query.trim() ? (remote.data ?? undefined) : undefined), [local, remote.data, q, answer?.query]);
-  return { hits, service, query: answer?.query };
+  // Read each render: the index's changes (and its build's end) render this again (`version`).
+  return { hits, service, query: answer?.query, indexing: index.building };
 }

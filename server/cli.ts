@@ -1,17 +1,19 @@
-// npm run server -- --port <n> --db <file|:memory:> [--demo] [--credentials-out <file.json>] [--production] [--no-socketio]
+// npm run server -- --port <n> --db <file|:memory:> [--demo] [--demo-at <ISO time>] [--credentials-out <file.json>] [--production] [--no-socketio]
 // This command line is stable: other tooling and checks depend on it.
 import { parseArgs } from 'node:util';
 import { buildService } from './app';
 import { demoCredentials, isSeeded, seedDemo } from './demo/seed';
 import { writeSecretFile } from './secret-file';
 
-const usage = `Usage: npm run server -- [--port <n>] [--host <addr>] [--db <file|:memory:>] [--demo]
+const usage = `Usage: npm run server -- [--port <n>] [--host <addr>] [--db <file|:memory:>] [--demo] [--demo-at <ISO time>]
                          [--credentials-out <file.json>] [--production] [--log]
                          [--webhook-timeout-ms <ms>] [--widget-token-days <days>] [--no-socketio]
   --port              TCP port (0 picks a free one; default 3000)
   --host              address to listen on (default 127.0.0.1)
   --db                SQLite file, or :memory: (default data/service.sqlite)
   --demo              seed a demo account into an empty database
+  --demo-at           seed it as of this time (default now): the same conversations, messages and
+                      times of day on every run, for tests that depend on where days change
   --credentials-out   write the demo's base URL, tokens and inbox secrets as JSON (mode 0600)
   --production        turn on the spec's throttles (Limits table)
   --log               log requests (tokens are redacted)
@@ -30,6 +32,7 @@ function parse() {
         host: { type: 'string', default: '127.0.0.1' },
         db: { type: 'string', default: 'data/service.sqlite' },
         demo: { type: 'boolean', default: false },
+        'demo-at': { type: 'string' },
         'credentials-out': { type: 'string' },
         production: { type: 'boolean', default: false },
         log: { type: 'boolean', default: false },
@@ -48,7 +51,9 @@ function parse() {
     if (!Number.isInteger(webhookTimeoutMs) || webhookTimeoutMs < 1 || webhookTimeoutMs > 600_000) throw new Error('--webhook-timeout-ms must be 1-600000');
     if (!(widgetTokenDays > 0 && widgetTokenDays <= 3650)) throw new Error('--widget-token-days must be more than 0 and at most 3650');
     const publicUrl = values['public-url'] === undefined ? undefined : publicUrlOf(values['public-url']);
-    return { ...values, port, webhookTimeoutMs, widgetTokenDays, publicUrl };
+    const demoAt = values['demo-at'] === undefined ? undefined : Date.parse(values['demo-at']);
+    if (demoAt !== undefined && !Number.isFinite(demoAt)) throw new Error(`--demo-at must be an ISO time, got ${values['demo-at']}`);
+    return { ...values, port, webhookTimeoutMs, widgetTokenDays, publicUrl, demoAt };
   } catch (err) {
     console.error(`${(err as Error).message}\n\n${usage}`);
     process.exit(2);
@@ -86,7 +91,7 @@ async function main() {
   });
   if (args.demo && !isSeeded(service.db)) {
     const started = Date.now();
-    seedDemo(service.db, service.clock());
+    seedDemo(service.db, args.demoAt ?? service.clock());
     console.log(`Seeded the demo account in ${Date.now() - started} ms`);
   }
   await service.app.listen({ port: args.port, host: args.host });

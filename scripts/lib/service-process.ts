@@ -26,6 +26,8 @@ export async function startService(opts: {
   db: string;
   port?: number;
   demo?: boolean;
+  /** Seed the demo as of this time (epoch ms; `--demo-at`) instead of now. */
+  demoAt?: number;
   credentialsOut?: string;
   production?: boolean;
   quiet?: boolean;
@@ -38,6 +40,7 @@ export async function startService(opts: {
 }): Promise<RunningService> {
   const args = [...(opts.nodeArgs ?? []), '--import', tsxLoader, resolve(root, 'server/cli.ts'), '--port', String(opts.port ?? 0), '--db', opts.db];
   if (opts.demo) args.push('--demo');
+  if (opts.demoAt !== undefined) args.push('--demo-at', new Date(opts.demoAt).toISOString());
   if (opts.credentialsOut) args.push('--credentials-out', opts.credentialsOut);
   if (opts.production) args.push('--production');
   if (opts.noSocketIo) args.push('--no-socketio');

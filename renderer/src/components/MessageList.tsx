@@ -112,6 +112,21 @@ export function MessageList(props: {
     observeElementRect: observeThreadRect,
   });
 
+  // An item measured above the top of the view moves what is below it: the scroll follows, so the
+  // view does not. The virtualizer's own rule (the same, below) read an item's start from a table
+  // that, within one batch of first measurements, still lagged the sizes measured before it: a
+  // prepended page's message straddling the top of the view, below a day divider, was taken to
+  // start in view, and the view jumped by its estimate's error (27 px in the e2e test
+  // history-scroll.spec.ts, whenever the demo's day changed there). The item handed here has its
+  // start brought up to date.
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) => {
+    // Read by the library just before it asks (resizeItem), so set.
+    const offset = instance.scrollOffset ?? 0;
+    // First measure: any item starting above the view; again (an item growing, an edit): only one
+    // wholly above it, and not while scrolling up (the library's reasons, virtual-core #1218).
+    if (!instance.itemSizeCache.has(item.key)) return item.start < offset;
+    return item.end <= offset && instance.scrollDirection !== 'backward';
+  };
   // Closing: what was measured is kept for the next time this thread opens.
   useEffect(() => () => keepHeights(virtualizer.itemSizeCache, virtualizer.scrollRect?.width ?? 0), [virtualizer]);
 

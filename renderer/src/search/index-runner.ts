@@ -14,8 +14,6 @@ const PAGE_SLICE_MS = 8;
 export interface IndexRunner {
   /** Settles once what the cache held when it started is indexed. */
   readonly built: Promise<void>;
-  /** Until `built` settles: searches answer from part of the cache (its newest records first). */
-  readonly building: boolean;
   /** Documents indexed, as last heard. */
   readonly size: number;
   apply(changes: IndexChange[]): void;
@@ -67,7 +65,6 @@ function onAgentInput(tell: () => void): () => void {
  */
 function onPage(db: InboxDb, changed: () => void, input: InputActivity | undefined): IndexRunner {
   let core: IndexCore | undefined;
-  let building = true;
   const waiting: IndexChange[][] = [];
   const loaded = import('./index-core').then((m) => {
     const started = new m.IndexCore(db, PAGE_SLICE_MS, changed, input);
@@ -76,18 +73,8 @@ function onPage(db: InboxDb, changed: () => void, input: InputActivity | undefin
     core = started;
     return { core: started, built };
   });
-  // Those who show results hear that the build is done, as they hear of each change.
-  const built = loaded
-    .then((l) => l.built)
-    .finally(() => {
-      building = false;
-      changed();
-    });
   return {
-    built,
-    get building() {
-      return building;
-    },
+    built: loaded.then((l) => l.built),
     get size() {
       return core?.size ?? 0;
     },
@@ -115,13 +102,8 @@ export function runIndex(db: InboxDb, changed: () => void, input: InputActivity 
   let stopped = false;
   let nextId = 1;
   const asked = new Map<number, { query: string; limit: number; early?: (hits: LocalHit[]) => void; answer: (hits: LocalHit[]) => void }>();
-  let building = true;
   let builtDone!: () => void;
-  const built = new Promise<void>((resolve) => (builtDone = resolve)).then(() => {
-    // Those who show results hear that the build is done, as they hear of each change.
-    if (building && !stopped) changed();
-    building = false;
-  });
+  const built = new Promise<void>((resolve) => (builtDone = resolve));
 
   const fallBack = () => {
     if (fallback || stopped) return;
@@ -167,9 +149,6 @@ export function runIndex(db: InboxDb, changed: () => void, input: InputActivity 
 
   return {
     built,
-    get building() {
-      return fallback ? fallback.building : building;
-    },
     get size() {
       return fallback ? fallback.size : size;
     },

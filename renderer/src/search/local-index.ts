@@ -20,6 +20,8 @@ export class LocalSearchIndex {
   private readonly unhook: (() => void)[] = [];
   private readonly listeners = new Set<() => void>();
   private runner: IndexRunner | undefined;
+  /** The build has settled (where it runs, or stopped). */
+  private built = false;
 
   /**
    * `input`: the agent's input the build gives way to (none: it builds without pausing).
@@ -41,6 +43,12 @@ export class LocalSearchIndex {
       for (const l of this.listeners) l();
     };
     this.runner = this.startWorker ? runIndex(this.db, changed, this.input, this.startWorker) : runIndex(this.db, changed, this.input);
+    // Those who show results hear that the build is done, as they hear of each change.
+    const done = () => {
+      this.built = true;
+      changed();
+    };
+    this.runner.built.then(done, done);
     return this.runner.built;
   }
 
@@ -54,7 +62,7 @@ export class LocalSearchIndex {
    * first). Listeners (`onChange`) hear when it is done.
    */
   get building(): boolean {
-    return this.runner?.building ?? true;
+    return !this.built;
   }
 
   /** Documents indexed, as last heard from where the index runs. */

@@ -22,6 +22,8 @@ type WebModeHost = Awaited<ReturnType<typeof runWebMode>>;
 export const rendererDir = resolve(import.meta.dirname, '../../dist/renderer');
 
 export const test = base.extend<{
+  /** Seed the stack's demo as of this time (epoch ms) instead of now: `test.use({ demoAt })`. */
+  demoAt: number | undefined;
   stack: Stack;
   /** The demo service in this process (its database at hand), for sessions tests. */
   liveDemo: ListeningDemo;
@@ -44,10 +46,10 @@ export const test = base.extend<{
     });
     for (const h of hosts) await h.close();
   },
-  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object
-  stack: async ({}, use) => {
+  demoAt: [undefined, { option: true }],
+  stack: async ({ demoAt }, use) => {
     const dir = mkdtempSync(join(tmpdir(), 'e2e-'));
-    const service = await startService({ db: ':memory:', demo: true, credentialsOut: join(dir, 'credentials.json'), quiet: true });
+    const service = await startService({ db: ':memory:', demo: true, ...(demoAt === undefined ? {} : { demoAt }), credentialsOut: join(dir, 'credentials.json'), quiet: true });
     const host = await runWebMode({ staticDir: rendererDir });
     await use({ service, creds: service.credentials!, host });
     await host.close();

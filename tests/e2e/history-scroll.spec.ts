@@ -1,33 +1,33 @@
 // Loading old history by scrolling, in one of the demo's long conversations: scroll up until the
 // service has nothing older, the first message is on screen, and the message the agent was
 // looking at never moved while older pages were prepended (watched on every frame).
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { runWebMode } from '../../main/web/cli';
-import { startService } from '../../scripts/lib/service-process';
-import { expect, rendererDir, screenshotPath, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import type { Stack } from './fixtures';
+import { expect, screenshotPath, test } from './fixtures';
 import { ConversationPage } from './pages/ConversationPage';
 import { InboxPage } from './pages/InboxPage';
 import { SignInPage } from './pages/SignInPage';
 import { longDemoConversation } from './service-api';
 
-test('load old history by scrolling up, without the position jumping', async ({ page, stack }) => {
-  test.setTimeout(180_000);
+/** Signs in and opens one of the demo's long conversations; it starts at the bottom, the newest message on screen. */
+async function openLong(page: Page, stack: Stack) {
   const inbox = new InboxPage(page);
   const view = new ConversationPage(page);
   const long = await longDemoConversation(stack);
-  const history = { payload: long.messages };
-  const firstId = history.payload[0]!.id;
-  const lastId = history.payload.at(-1)!.id;
-
   await page.goto(stack.host.url);
   await new SignInPage(page).signIn(stack.creds.baseUrl, stack.creds.agentToken);
   await expect(inbox.tab('Mine')).toBeVisible();
   await inbox.runCommand(`#${long.id}`, `Open conversation #${long.id}`);
+  await expect(view.message(long.messages.at(-1)!.id)).toBeInViewport();
+  return { view, long };
+}
 
-  // Starts at the bottom: the newest message is on screen.
-  await expect(view.message(lastId)).toBeInViewport();
+test('load old history by scrolling up, without the position jumping', async ({ page, stack }) => {
+  test.setTimeout(180_000);
+  const { view, long } = await openLong(page, stack);
+  const history = { payload: long.messages };
+  const firstId = history.payload[0]!.id;
+
   expect(await view.hasOlder()).toBe(true);
 
   let loads = 0;
@@ -58,36 +58,18 @@ test('load old history by scrolling up, without the position jumping', async ({ 
 // the message straddling the top of the view. That message's height was not compensated. The
 // demo is seeded as of such a moment (in UTC) so that the case is there on every run.
 test.describe('a day divider arriving just above the top of the view', () => {
-  test.use({ timezoneId: 'UTC' });
+  const yesterday = new Date(Date.now() - 86_400_000);
+  test.use({ timezoneId: 'UTC', demoAt: Date.UTC(yesterday.getUTCFullYear(), yesterday.getUTCMonth(), yesterday.getUTCDate(), 22, 20) });
 
-  test('the message being read does not move', async ({ page }) => {
-    const dir = mkdtempSync(join(tmpdir(), 'e2e-'));
-    const yesterday = new Date(Date.now() - 86_400_000);
-    const demoAt = Date.UTC(yesterday.getUTCFullYear(), yesterday.getUTCMonth(), yesterday.getUTCDate(), 22, 20);
-    const service = await startService({ db: ':memory:', demo: true, demoAt, credentialsOut: join(dir, 'credentials.json'), quiet: true });
-    const host = await runWebMode({ staticDir: rendererDir });
-    try {
-      const stack = { service, creds: service.credentials!, host };
-      const inbox = new InboxPage(page);
-      const view = new ConversationPage(page);
-      const long = await longDemoConversation(stack);
-      await page.goto(host.url);
-      await new SignInPage(page).signIn(stack.creds.baseUrl, stack.creds.agentToken);
-      await expect(inbox.tab('Mine')).toBeVisible();
-      await inbox.runCommand(`#${long.id}`, `Open conversation #${long.id}`);
-      await expect(view.message(long.messages.at(-1)!.id)).toBeInViewport();
-
-      const watch = await view.scrollToTopAndWatch();
-      expect(watch.loaded).toBe(true);
-      // The case itself (else the demo changed, and another time must be chosen): a day divider
-      // right above the message above the one being read.
-      const above = long.messages[long.messages.findIndex((m) => m.id === watch.anchorId) - 1]!;
-      const order = await view.log().evaluate((log) => [...log.querySelectorAll('.message-slot')].map((s) => s.querySelector('[data-message-id]')?.getAttribute('data-message-id') ?? s.firstElementChild?.className ?? ''));
-      expect(order.slice(order.indexOf(String(above.id)) - 1, order.indexOf(String(watch.anchorId)) + 1)).toEqual(['day-divider', String(above.id), String(watch.anchorId)]);
-      expect(watch.maxShift).toBeLessThanOrEqual(1);
-    } finally {
-      await host.close();
-      await service.stop();
-    }
+  test('the message being read does not move', async ({ page, stack }) => {
+    const { view, long } = await openLong(page, stack);
+    const watch = await view.scrollToTopAndWatch();
+    expect(watch.loaded).toBe(true);
+    // The case itself (else the demo changed, and another time must be chosen): a day divider
+    // right above the message above the one being read.
+    const above = long.messages[long.messages.findIndex((m) => m.id === watch.anchorId) - 1]!;
+    const order = await view.log().evaluate((log) => [...log.querySelectorAll('.message-slot')].map((s) => s.querySelector('[data-message-id]')?.getAttribute('data-message-id') ?? s.firstElementChild?.className ?? ''));
+    expect(order.slice(order.indexOf(String(above.id)) - 1, order.indexOf(String(watch.anchorId)) + 1)).toEqual(['day-divider', String(above.id), String(watch.anchorId)]);
+    expect(watch.maxShift).toBeLessThanOrEqual(1);
   });
 });

@@ -233,6 +233,29 @@ describe('a read of a conversation about to be opened (prepare)', () => {
     expect(await readsTaking(ahead, 5)).toBe(1);
   });
 
+  it('is kept when a write to another conversation is heard while it is under way (a triage key on another row)', async () => {
+    const db = await cached();
+    const ahead = new ConversationReadAhead(db);
+    ahead.prepare(5);
+    // What Dexie tells of a row resolved: its key, and the index keys it left and took.
+    Dexie.on.storagemutated.fire({
+      [`idb://${db.name}/conversations/`]: new RangeSet(6),
+      [`idb://${db.name}/conversations/status`]: new RangeSet('open').add({ from: 'resolved', to: 'resolved' }),
+      [`idb://${db.name}/outbox/`]: new RangeSet(1),
+    });
+    await settled();
+    expect(await readsTaking(ahead, 5)).toBe(0);
+  });
+
+  it('is not kept when a message is changed in place while it is under way (its key alone is named)', async () => {
+    const db = await cached();
+    const ahead = new ConversationReadAhead(db);
+    ahead.prepare(5);
+    Dexie.on.storagemutated.fire({ [`idb://${db.name}/messages/`]: new RangeSet(2) });
+    await settled();
+    expect(await readsTaking(ahead, 5)).toBe(1);
+  });
+
   it('keeps as many as the rows in sight and those rested on, and leaves the closed views\' reads kept', async () => {
     const db = await cached();
     const more = Array.from({ length: PREPARED }, (_, i) => 11 + i);
@@ -296,5 +319,16 @@ describe('what a view can show in its first render (peek)', () => {
     expect(ahead.peek(6)).toBeDefined();
     Dexie.on.storagemutated.fire({ [`idb://${db.name}/messages/`]: new RangeSet(10) });
     expect(ahead.peek(6)).toBeUndefined();
+  });
+
+  it('is left fresh by a write elsewhere heard after it answered: another conversation\'s row or message', async () => {
+    const db = await cached();
+    const ahead = new ConversationReadAhead(db);
+    ahead.ahead(6);
+    await new Promise((done) => setTimeout(done, 50));
+    const answered = ahead.peek(6);
+    expect(answered).toBeDefined();
+    Dexie.on.storagemutated.fire({ [`idb://${db.name}/conversations/`]: new RangeSet(5), [`idb://${db.name}/messages/`]: new RangeSet(1) });
+    expect(ahead.peek(6)).toBe(answered);
   });
 });

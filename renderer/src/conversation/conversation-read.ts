@@ -116,17 +116,25 @@ function lowerBound(messages: readonly CachedMessage[], key: number): number {
   return lo;
 }
 
+const part = (db: InboxDb, table: string, index = '') => `idb://${db.name}/${table}/${index}`;
+
 /** What a read of conversation `id` rests on, in Dexie's terms: for a live read to tell a write to it (db/live-read.ts). */
 export function conversationParts(db: InboxDb, id: number, read: ConversationRead): ObservabilitySet {
-  const part = (table: string, index = '') => `idb://${db.name}/${table}/${index}`;
-  const shownIds = keySet(read.messages.map((m) => m.id));
+  // And one of the messages shown changed in place (a write names only its key).
+  return { ...conversationOwnParts(db, id), [part(db, 'messages')]: keySet(read.messages.map((m) => m.id)) };
+}
+
+/**
+ * What any read of conversation `id` rests on, known before it answers: its row, cursor and record,
+ * and a message added to it or taken out (its index key). Not a message changed in place: that
+ * write names the message's key alone.
+ */
+export function conversationOwnParts(db: InboxDb, id: number): ObservabilitySet {
   return {
-    // A message added to it, or taken out (its index key), and one of those shown changed (its key).
-    [part('messages', '[conversation_id+id]')]: new RangeSet([id, -Infinity], [id, Infinity]),
-    [part('messages')]: shownIds,
-    [part('conversations')]: new RangeSet(id),
-    [part('cursors')]: new RangeSet(id),
-    [part('conversationRecords')]: new RangeSet(id),
+    [part(db, 'messages', '[conversation_id+id]')]: new RangeSet([id, -Infinity], [id, Infinity]),
+    [part(db, 'conversations')]: new RangeSet(id),
+    [part(db, 'cursors')]: new RangeSet(id),
+    [part(db, 'conversationRecords')]: new RangeSet(id),
   };
 }
 

@@ -223,12 +223,16 @@ describe('a read of a conversation about to be opened (prepare)', () => {
     expect(await readsTaking(ahead, 5)).toBe(0);
   });
 
-  it('is not kept when a write is heard while it is under way', async () => {
+  // A message changed in place names its key alone: which conversation it is in is not known yet.
+  it.each([
+    ['its row', 'conversations', 5],
+    ['one of its messages changed in place', 'messages', 2],
+  ] as const)('is not kept when a write to it is heard while it is under way: %s', async (_what, table, key) => {
     const db = await cached();
     const ahead = new ConversationReadAhead(db);
     ahead.prepare(5);
     // Heard before the read is in (here, before it answers): what it read may be from before it.
-    Dexie.on.storagemutated.fire({ [`idb://${db.name}/conversations/`]: new RangeSet(5) });
+    Dexie.on.storagemutated.fire({ [`idb://${db.name}/${table}/`]: new RangeSet(key) });
     await settled();
     expect(await readsTaking(ahead, 5)).toBe(1);
   });
@@ -245,15 +249,6 @@ describe('a read of a conversation about to be opened (prepare)', () => {
     });
     await settled();
     expect(await readsTaking(ahead, 5)).toBe(0);
-  });
-
-  it('is not kept when a message is changed in place while it is under way (its key alone is named)', async () => {
-    const db = await cached();
-    const ahead = new ConversationReadAhead(db);
-    ahead.prepare(5);
-    Dexie.on.storagemutated.fire({ [`idb://${db.name}/messages/`]: new RangeSet(2) });
-    await settled();
-    expect(await readsTaking(ahead, 5)).toBe(1);
   });
 
   it('keeps as many as the rows in sight and those rested on, and leaves the closed views\' reads kept', async () => {

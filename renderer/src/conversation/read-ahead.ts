@@ -56,9 +56,16 @@ interface Pending {
   read: Promise<ConversationRead>;
   /** What it read, once it has answered. */
   settled?: ConversationRead;
-  /** What that rests on. */
-  parts?: ObservabilitySet;
-  /** A write since it started that may have overtaken what it read (`overtakes`). */
+  /**
+   * What a write must touch to overtake it: once it has answered, what that rests on; before, its
+   * conversation's row, cursor and record, a message added to it or taken out, and any message by
+   * its key alone (one changed in place names nothing else, and which are shown is known once the
+   * read is in). Any write to the tables it reads counted once: the rows in sight, read ahead one by
+   * one, were thrown away and read again whenever a triage key wrote another row while one was read
+   * (71 of 429 reads in the bench's triage, 2026-12-07).
+   */
+  parts: ObservabilitySet;
+  /** A write since it started touched `parts`: what it read may be overtaken. */
   written: boolean;
 }
 
@@ -172,7 +179,8 @@ export class ConversationReadAhead {
 
   private started(id: number): Pending {
     const read = this.firstRead(id);
-    const pending: Pending = { id, at: this.now(), read, written: false };
+    const parts = { ...conversationOwnParts(this.db, id), [`idb://${this.db.name}/messages/`]: ANY_KEY };
+    const pending: Pending = { id, at: this.now(), read, parts, written: false };
     // Whoever takes it sees a failure; one never taken must not be an unhandled rejection.
     read
       .then((value) => {
@@ -201,21 +209,8 @@ export class ConversationReadAhead {
     return [this.pending, this.preparing].find((p) => p && p.id === id && !p.written && this.now() - p.at < FRESH_MS);
   }
 
-  /**
-   * Whether a write may have overtaken what `p` read: once it has answered, a write to what that
-   * rests on; before, a write to its conversation's row, cursor or record or a message added to it or
-   * taken out, or to any message by its key alone (one changed in place names nothing else, and which
-   * are shown is known once the read is in). Any write to the tables it reads counted once: the
-   * rows in sight, read ahead one by one, were thrown away and read again whenever a triage key
-   * wrote another row while one was read (71 of 429 reads in the bench's triage, 2026-12-07).
-   */
-  private overtakes(p: Pending, changed: ObservabilitySet): boolean {
-    if (p.parts) return overlaps(p.parts, changed);
-    return overlaps({ ...conversationOwnParts(this.db, p.id), [`idb://${this.db.name}/messages/`]: ANY_KEY }, changed);
-  }
-
   private readonly onWrite = (changed: ObservabilitySet) => {
-    for (const p of [this.pending, this.preparing]) if (p && !p.written && this.overtakes(p, changed)) p.written = true;
+    for (const p of [this.pending, this.preparing]) if (p && !p.written && overlaps(p.parts, changed)) p.written = true;
     let forgot = false;
     for (const held of [this.kept, this.prepared])
       for (const [id, kept] of held)

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as AvatarModule from '../../renderer/src/components/Avatar';
 import type * as SearchFieldModule from '../../renderer/src/components/SearchField';
+import type * as WaitingModule from '../../renderer/src/waiting/use-waiting';
 import { defaultView } from '../../renderer/src/conversations/view';
 import { saveConversations } from '../../renderer/src/db/save';
 import { ConversationList } from '../../renderer/src/screens/ConversationList';
@@ -17,7 +18,7 @@ import { demoForFile } from './support/demo-bridge';
 import { renderWithSession, silentBridge, testSession } from './support/render';
 import { ListOrder } from '../../renderer/src/conversations/list-order';
 
-const renders = vi.hoisted(() => ({ avatar: 0, searchField: 0 }));
+const renders = vi.hoisted(() => ({ avatar: 0, searchField: 0, inbox: 0 }));
 vi.mock('../../renderer/src/components/Avatar', async (importOriginal) => {
   const m = await importOriginal<typeof AvatarModule>();
   return {
@@ -25,6 +26,18 @@ vi.mock('../../renderer/src/components/Avatar', async (importOriginal) => {
     Avatar: (props: Parameters<typeof m.Avatar>[0]) => {
       renders.avatar++;
       return m.Avatar(props);
+    },
+  };
+});
+// The inbox renders this provider afresh each time it renders, and nothing else renders it: its
+// count is the inbox's.
+vi.mock('../../renderer/src/waiting/use-waiting', async (importOriginal) => {
+  const m = await importOriginal<typeof WaitingModule>();
+  return {
+    ...m,
+    WaitingThresholdsProvider: (props: Parameters<typeof m.WaitingThresholdsProvider>[0]) => {
+      renders.inbox++;
+      return m.WaitingThresholdsProvider(props);
     },
   };
 });
@@ -85,5 +98,29 @@ describe('what a triage key renders', () => {
     await waitFor(async () => expect((await db.conversations.get(id))?.status).toBe('resolved'));
     await new Promise((r) => setTimeout(r, 300));
     expect(renders.searchField).toBe(before);
+  }, 30_000);
+
+  it('a picker opened and its choice made (snooze) renders the inbox no more, however the cursor moves after it', async () => {
+    const user = userEvent.setup();
+    const { demo } = started;
+    const { db } = renderWithSession(<Inbox />, { bridge: demo.bridge, session: { ...demo.session, id: testSession().id } });
+    await waitFor(() => expect(document.querySelector('.list-status')?.textContent).not.toMatch(/syncing|Loading/), { timeout: 10_000 });
+    await waitFor(() => expect(rowIds().length).toBeGreaterThan(2));
+    listbox().focus();
+    await user.keyboard('jj');
+    await waitFor(() => expect(within(listbox()).getAllByRole('option')[1]!.getAttribute('aria-selected')).toBe('true'));
+    const id = rowIds()[1]!;
+    await new Promise((r) => setTimeout(r, 300));
+    const before = { inbox: renders.inbox, header: renders.searchField };
+    await user.keyboard('s');
+    const dialog = await screen.findByRole('dialog', { name: 'Snooze' });
+    // The first preset: until the contact writes. The row leaves the Open list and the cursor moves on.
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+    await waitFor(() => expect(rowIds()).not.toContain(id));
+    await waitFor(async () => expect((await db.conversations.get(id))?.status).toBe('snoozed'));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(renders.inbox - before.inbox).toBe(0);
+    expect(renders.searchField).toBe(before.header);
   }, 30_000);
 });

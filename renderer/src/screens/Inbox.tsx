@@ -5,9 +5,7 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ConflictBar } from '../components/ConflictBar';
 import { ErrorBoundary } from '../components/ErrorBoundary';
-import { TriagePickers } from '../components/TriagePickers';
 import { WaitingThresholdsProvider } from '../waiting/use-waiting';
-import { Toasts } from '../components/Toasts';
 import { useNotifySettings } from '../notifications/use-settings';
 import { createInboxCommands } from '../commands/inbox-commands';
 import { useShortcuts } from '../commands/use-shortcuts';
@@ -20,30 +18,27 @@ import { useConversationRoute } from '../platform/route';
 import { useLiveUpdates } from '../live/use-live-updates';
 import { useClientRunning, useSession } from '../platform/session';
 import type { SearchHit } from '../search/merge';
-import type { Overlay, PickerKind } from '../state/ui';
+import type { PickerKind } from '../state/ui';
 import { useUi } from '../state/ui';
 import { ListOrder } from '../conversations/list-order';
 import { ConversationList } from './ConversationList';
 import { SearchPane } from './SearchResults';
-import { CommandPalette, ConversationView, NotificationSettings, preloadScreens, ShortcutsSheet, WaitingSettings } from './lazy-screens';
+import { ConversationView, preloadScreens } from './lazy-screens';
+import { InboxOverlays } from './InboxOverlays';
 import { useInboxContext } from './inbox-context';
 import { useReadAhead } from '../conversation/use-read-ahead';
 import { InboxHeader } from './InboxHeader';
 import { TriageStateSync, useTriageStateRefs } from './triage-state';
 
-const pickerKinds: readonly string[] = ['assign', 'team', 'labels', 'priority', 'snooze'] satisfies PickerKind[];
-const isPicker = (o: Overlay): o is PickerKind => o !== undefined && pickerKinds.includes(o);
 
 export function Inbox() {
   const { session, bridge, db, client } = useSession();
   const selected = useUi((s) => s.selectedConversationId);
-  const overlay = useUi((s) => s.overlay);
   const setOverlay = useUi((s) => s.setOverlay);
   const narrowPane = useUi((s) => s.narrowPane);
   // Whether a search is typed, not what: each keystroke re-renders the results pane alone.
   const searching = useUi((s) => s.searchQuery.trim() !== '');
   const notice = useUi((s) => s.notice);
-  const triageTargets = useUi((s) => s.triageTargets);
   const account = session.accounts.find((a) => a.id === session.accountId);
   useDirectorySync();
   const directory = useDirectory();
@@ -173,14 +168,8 @@ export function Inbox() {
           </ErrorBoundary>
         )}
       </main>
-      <Suspense fallback={null}>
-      {overlay === 'palette' && <CommandPalette registry={registry} context={context} onClose={() => setOverlay(undefined)} />}
-      {overlay === 'shortcuts' && <ShortcutsSheet registry={registry} onClose={() => setOverlay(undefined)} />}
-      {overlay === 'notifications' && <NotificationSettings directory={directory} onClose={() => setOverlay(undefined)} />}
-      {overlay === 'waiting' && <WaitingSettings onClose={() => setOverlay(undefined)} />}
-      </Suspense>
-      <Toasts onOpen={openConversation} />
-      {isPicker(overlay) && <TriagePickers kind={overlay} targets={triageTargets} directory={directory} onClose={() => setOverlay(undefined)} />}
+      {/* The palette, the sheets, the toasts and the pickers: opening or closing one renders them, not the inbox. */}
+      <InboxOverlays registry={registry} context={context} directory={directory} onOpen={openConversation} />
     </div>
     </DirectoryContext.Provider>
     </WaitingThresholdsProvider>

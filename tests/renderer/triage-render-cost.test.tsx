@@ -123,4 +123,32 @@ describe('what a triage key renders', () => {
     expect(renders.inbox - before.inbox).toBe(0);
     expect(renders.searchField).toBe(before.header);
   }, 30_000);
+
+  it('the cursor moving renders neither the tabs nor the filters again, and a row leaving not the filters', async () => {
+    const user = userEvent.setup();
+    const { demo } = started;
+    renderWithSession(<Inbox />, { bridge: demo.bridge, session: { ...demo.session, id: testSession().id } });
+    await waitFor(() => expect(document.querySelector('.list-status')?.textContent).not.toMatch(/syncing|Loading/), { timeout: 10_000 });
+    await waitFor(() => expect(rowIds().length).toBeGreaterThan(3));
+    // React hands a host element new props each time the component holding it renders (its
+    // handlers are made afresh): the same props object after the keys means it was not rendered.
+    const propsOf = (el: Element) => (el as unknown as Record<string, unknown>)[Object.keys(el).find((k) => k.startsWith('__reactProps$'))!];
+    const tab = screen.getByRole('tab', { name: /Mine/ });
+    const status = within(screen.getByRole('group', { name: 'Filters' })).getByRole('combobox', { name: 'Status' });
+    listbox().focus();
+    await user.keyboard('j');
+    await waitFor(() => expect(within(listbox()).getAllByRole('option')[0]!.getAttribute('aria-selected')).toBe('true'));
+    const before = { tab: propsOf(tab), status: propsOf(status) };
+    expect(before.tab).toBeDefined();
+    await user.keyboard('jj');
+    const id = rowIds()[2]!;
+    await waitFor(() => expect(within(listbox()).getAllByRole('option')[2]!.getAttribute('aria-selected')).toBe('true'));
+    expect(propsOf(tab)).toBe(before.tab);
+    expect(propsOf(status)).toBe(before.status);
+    // A row resolved changes the tabs' counts (they render for that), not the filters.
+    await user.keyboard('e');
+    await waitFor(() => expect(rowIds()).not.toContain(id));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(propsOf(status)).toBe(before.status);
+  }, 30_000);
 });

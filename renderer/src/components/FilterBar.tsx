@@ -1,12 +1,14 @@
 // Status, inbox, team, label and sort: native selects, so they work with any keyboard and screen
 // reader without extra code. An option holds text only: names show hidden characters as tokens
 // (shared/text/untrusted-text.ts) and each option takes its own direction.
+import { memo } from 'react';
 import type { ListView, SortBy, StatusFilter } from '../conversations/view';
 import { sortOptions, statusOptions } from '../conversations/view';
 import type { Directory } from '../directory/use-directory';
 import { visibleControls } from '../../../shared/text/untrusted-text';
 
-export function FilterBar(props: { view: ListView; directory: Directory; onChange(patch: Partial<ListView>): void }) {
+/** Memoized: the list renders at every triage key, and a key changes none of the view's filters. */
+export const FilterBar = memo(function FilterBar(props: { view: ListView; directory: Directory; onChange(patch: Partial<ListView>): void }) {
   const { view, directory, onChange } = props;
   const num = (v: string) => (v ? Number(v) : undefined);
   return (
@@ -66,4 +68,4 @@ export function FilterBar(props: { view: ListView; directory: Directory; onChang
       </label>
     </div>
   );
-}
+});

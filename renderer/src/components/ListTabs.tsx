@@ -1,10 +1,12 @@
 // Mine / Unassigned / All, with the service's counts for the current status and filters (the
 // counts ignore the assignee tab, so all three show side by side).
+import { memo } from 'react';
 import type { ConversationCounts } from '../../../shared/api/records';
 import type { AssigneeTab } from '../conversations/view';
 import { tabOptions } from '../conversations/view';
 
-export function ListTabs(props: { tab: AssigneeTab; counts: ConversationCounts | undefined; onChange(tab: AssigneeTab): void }) {
+/** Memoized, as the filters and the sync banner beside it: the list renders at every triage key (twice: the row leaving, the cursor moving on), and these show nothing a key changes. */
+export const ListTabs = memo(function ListTabs(props: { tab: AssigneeTab; counts: ConversationCounts | undefined; onChange(tab: AssigneeTab): void }) {
   const move = (delta: number) => {
     const i = tabOptions.findIndex((t) => t.value === props.tab);
     const next = tabOptions[(i + delta + tabOptions.length) % tabOptions.length]!;
@@ -42,4 +44,4 @@ export function ListTabs(props: { tab: AssigneeTab; counts: ConversationCounts |
       })}
     </div>
   );
-}
+});

@@ -13,6 +13,7 @@ import { useReadInSight } from '../conversation/use-read-in-sight';
 import { useReadIntent } from '../conversation/use-read-intent';
 import type { ListOrder } from '../conversations/list-order';
 import { useListView } from '../conversations/use-list';
+import type { AssigneeTab } from '../conversations/view';
 import { statusOptions, tabOptions } from '../conversations/view';
 import { useDirectory } from '../directory/use-directory';
 import { useSession } from '../platform/session';
@@ -35,6 +36,7 @@ function ConversationListView(props: { order: ListOrder; bulkActions?: BulkBarAc
   const select = useUi((s) => s.select);
   const { client } = useSession();
   // A press on a row starts reading it: a click's button goes up 50-150 ms after it went down.
+  const chooseTab = useCallback((tab: AssigneeTab) => setView({ tab }), [setView]);
   const readAhead = useCallback((id: number) => client.conversations.readAhead.ahead(id), [client]);
   // And the row the pointer or the keyboard's highlight rests on, before it is opened.
   const intent = useReadIntent();
@@ -93,7 +95,7 @@ function ConversationListView(props: { order: ListOrder; bulkActions?: BulkBarAc
 
   return (
     <nav className="conversation-list" aria-label="Conversations" hidden={props.hidden}>
-      <ListTabs tab={view.tab} counts={counts?.counts} onChange={(tab) => setView({ tab })} />
+      <ListTabs tab={view.tab} counts={counts?.counts} onChange={chooseTab} />
       <FilterBar view={view} directory={directory} onChange={setView} />
       <SyncBanner error={revalidate.error} />
       <p className="list-status" role="status">

@@ -19,37 +19,28 @@ import { renderWithSession, silentBridge, testSession } from './support/render';
 import { ListOrder } from '../../renderer/src/conversations/list-order';
 
 const renders = vi.hoisted(() => ({ avatar: 0, searchField: 0, inbox: 0 }));
+/** A component that counts its renders under `key`, then renders as `render` does. */
+const counted = vi.hoisted(
+  () =>
+    <P,>(key: 'avatar' | 'searchField' | 'inbox', render: (props: P) => unknown) =>
+    (props: P) => {
+      renders[key]++;
+      return render(props);
+    },
+);
 vi.mock('../../renderer/src/components/Avatar', async (importOriginal) => {
   const m = await importOriginal<typeof AvatarModule>();
-  return {
-    ...m,
-    Avatar: (props: Parameters<typeof m.Avatar>[0]) => {
-      renders.avatar++;
-      return m.Avatar(props);
-    },
-  };
+  return { ...m, Avatar: counted('avatar', m.Avatar) };
 });
 // The inbox renders this provider afresh each time it renders, and nothing else renders it: its
 // count is the inbox's.
 vi.mock('../../renderer/src/waiting/use-waiting', async (importOriginal) => {
   const m = await importOriginal<typeof WaitingModule>();
-  return {
-    ...m,
-    WaitingThresholdsProvider: (props: Parameters<typeof m.WaitingThresholdsProvider>[0]) => {
-      renders.inbox++;
-      return m.WaitingThresholdsProvider(props);
-    },
-  };
+  return { ...m, WaitingThresholdsProvider: counted('inbox', m.WaitingThresholdsProvider) };
 });
 vi.mock('../../renderer/src/components/SearchField', async (importOriginal) => {
   const m = await importOriginal<typeof SearchFieldModule>();
-  return {
-    ...m,
-    SearchField: () => {
-      renders.searchField++;
-      return m.SearchField();
-    },
-  };
+  return { ...m, SearchField: counted('searchField', m.SearchField) };
 });
 
 const started = demoForFile();

@@ -49,6 +49,15 @@ beforeEach(() => useUi.setState({ view: defaultView, selectedConversationId: und
 const listbox = () => screen.getByRole('listbox', { name: /conversations/ });
 const rowIds = () => within(listbox()).queryAllByRole('option').map((o) => Number(o.getAttribute('data-conversation-id')));
 
+/** The inbox on the demo's service, loaded, with more than `min` rows; its cache. */
+async function inboxWithRows(min: number) {
+  const { demo } = started;
+  const { db } = renderWithSession(<Inbox />, { bridge: demo.bridge, session: { ...demo.session, id: testSession().id } });
+  await waitFor(() => expect(document.querySelector('.list-status')?.textContent).not.toMatch(/syncing|Loading/), { timeout: 10_000 });
+  await waitFor(() => expect(rowIds().length).toBeGreaterThan(min));
+  return db;
+}
+
 describe('what a triage key renders', () => {
   it('a row resolved: the rows under it move, and only a row coming into the list renders what it shows', async () => {
     const order = new ListOrder();
@@ -72,10 +81,7 @@ describe('what a triage key renders', () => {
 
   it('the cursor moving and a write coming back re-render neither the inbox nor its header', async () => {
     const user = userEvent.setup();
-    const { demo } = started;
-    const { db } = renderWithSession(<Inbox />, { bridge: demo.bridge, session: { ...demo.session, id: testSession().id } });
-    await waitFor(() => expect(document.querySelector('.list-status')?.textContent).not.toMatch(/syncing|Loading/), { timeout: 10_000 });
-    await waitFor(() => expect(rowIds().length).toBeGreaterThan(2));
+    const db = await inboxWithRows(2);
     listbox().focus();
     const before = renders.searchField;
     await user.keyboard('jjj');
@@ -93,10 +99,7 @@ describe('what a triage key renders', () => {
 
   it('a picker opened and its choice made (snooze) renders the inbox no more, however the cursor moves after it', async () => {
     const user = userEvent.setup();
-    const { demo } = started;
-    const { db } = renderWithSession(<Inbox />, { bridge: demo.bridge, session: { ...demo.session, id: testSession().id } });
-    await waitFor(() => expect(document.querySelector('.list-status')?.textContent).not.toMatch(/syncing|Loading/), { timeout: 10_000 });
-    await waitFor(() => expect(rowIds().length).toBeGreaterThan(2));
+    const db = await inboxWithRows(2);
     listbox().focus();
     await user.keyboard('jj');
     await waitFor(() => expect(within(listbox()).getAllByRole('option')[1]!.getAttribute('aria-selected')).toBe('true'));
@@ -117,10 +120,7 @@ describe('what a triage key renders', () => {
 
   it('the cursor moving renders neither the tabs nor the filters again, and a row leaving not the filters', async () => {
     const user = userEvent.setup();
-    const { demo } = started;
-    renderWithSession(<Inbox />, { bridge: demo.bridge, session: { ...demo.session, id: testSession().id } });
-    await waitFor(() => expect(document.querySelector('.list-status')?.textContent).not.toMatch(/syncing|Loading/), { timeout: 10_000 });
-    await waitFor(() => expect(rowIds().length).toBeGreaterThan(3));
+    await inboxWithRows(3);
     // React hands a host element new props each time the component holding it renders (its
     // handlers are made afresh): the same props object after the keys means it was not rendered.
     const propsOf = (el: Element) => (el as unknown as Record<string, unknown>)[Object.keys(el).find((k) => k.startsWith('__reactProps$'))!];

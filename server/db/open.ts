@@ -25,10 +25,13 @@ export function openDatabase(file: string): Db {
     // This connection first, then the worker's: SQLite removes the WAL and its index only when the
     // last connection closes, and two closing at once could each see the other still open and both
     // leave them (1 of 80 closes, 2026-12-07; CI's database-close test).
+    // The worker is told to stop even if this connection's close throws.
     db.close = () => {
-      const closed = close();
-      released.set(db, checkpoints.stop());
-      return closed;
+      try {
+        return close();
+      } finally {
+        released.set(db, checkpoints.stop());
+      }
     };
   }
   return db;

@@ -35,8 +35,9 @@ function ConversationListView(props: { order: ListOrder; bulkActions?: BulkBarAc
   const openId = useUi((s) => s.selectedConversationId);
   const select = useUi((s) => s.select);
   const { client } = useSession();
-  // A press on a row starts reading it: a click's button goes up 50-150 ms after it went down.
+  // One handler for the tabs, which are memoized: the list renders at every triage key.
   const chooseTab = useCallback((tab: AssigneeTab) => setView({ tab }), [setView]);
+  // A press on a row starts reading it: a click's button goes up 50-150 ms after it went down.
   const readAhead = useCallback((id: number) => client.conversations.readAhead.ahead(id), [client]);
   // And the row the pointer or the keyboard's highlight rests on, before it is opened.
   const intent = useReadIntent();

@@ -30,7 +30,6 @@ import { useReadAhead } from '../conversation/use-read-ahead';
 import { InboxHeader } from './InboxHeader';
 import { TriageStateSync, useTriageStateRefs } from './triage-state';
 
-
 export function Inbox() {
   const { session, bridge, db, client } = useSession();
   const selected = useUi((s) => s.selectedConversationId);

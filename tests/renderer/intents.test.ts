@@ -10,7 +10,7 @@ import { uniqueDbName } from './fixtures';
 import type { InFlight } from '../../renderer/src/actions/in-flight';
 import { InFlightActions } from '../../renderer/src/actions/in-flight';
 import { withPending } from '../../renderer/src/model/overlay';
-import { defaultView, withInFlight } from '../../renderer/src/conversations/view';
+import { cursorAfter, defaultView, withInFlight } from '../../renderer/src/conversations/view';
 import { classify, defaultBackoff, retryDelay } from '../../renderer/src/actions/retry-policy';
 import { toCachedConversation } from '../../renderer/src/model/normalize';
 import type { OutboxEntry } from '../../renderer/src/db/schema';
@@ -139,6 +139,45 @@ describe('actions in flight (applied in memory until the list has read them back
     expect(withInFlight(rows, [item(4, [6, 7], undefined)], defaultView, 2)).toBe(rows);
     // The last row leaving, and the first.
     expect(withInFlight(rows, [item(5, [8, 1], resolve)], defaultView, 2).map((r) => r.id)).toEqual([2, 3, 4, 5, 6, 7]);
+  });
+
+  it('the cursor on a row an action takes out goes where the list\'s rule puts it: the row that then sits at its place', () => {
+    const resolve: Intent = { kind: 'status', status: 'resolved', snoozedUntil: null };
+    const label: Intent = { kind: 'labels', labels: ['vip'] };
+    // The rule as use-list.ts's effect applies it once the rows have left.
+    const plain = (rows: ReturnType<typeof toCachedConversation>[], cursor: number, item: InFlight) => {
+      const after = withInFlight(rows, [item], defaultView, 2);
+      if (after.some((r) => r.id === cursor)) return undefined;
+      const was = rows.findIndex((r) => r.id === cursor);
+      return was >= 0 && after.length ? after[Math.min(was, after.length - 1)]!.id : undefined;
+    };
+    let seed = 7;
+    const random = () => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647;
+    let moved = 0;
+    for (let n = 0; n < 2_000; n++) {
+      const count = 1 + Math.floor(random() * 12);
+      const rows = Array.from({ length: count }, (_, i) => toCachedConversation(conv(i + 1, { assignee: 2 })));
+      const ids = rows.filter(() => random() < 0.3).map((r) => r.id);
+      const cursor = 1 + Math.floor(random() * (count + 1));
+      if (random() < 0.7) ids.push(cursor);
+      // Each named row resolved or labelled (a label does not take it out of the view).
+      const intents = new Map(ids.map((id) => [id, random() < 0.8 ? resolve : label]));
+      const item: InFlight = { n: 1, ids, intentFor: (_c, id) => intents.get(id), at };
+      const want = plain(rows, cursor, item);
+      expect(cursorAfter(rows, cursor, item, defaultView, 2), `${count} rows, cursor ${cursor}, ids ${ids.join(',')}`).toBe(want);
+      if (want !== undefined) moved++;
+    }
+    // Most cases move the cursor (so the cases above are not all "it stays").
+    expect(moved).toBeGreaterThan(500);
+    // Plain cases: the next row; the last row leaving: the one above it; a label change: it stays.
+    const rows = [1, 2, 3, 4].map((id) => toCachedConversation(conv(id, { assignee: 2 })));
+    const item = (ids: number[], intent: Intent): InFlight => ({ n: 1, ids, intentFor: () => intent, at });
+    expect(cursorAfter(rows, 2, item([2], resolve), defaultView, 2)).toBe(3);
+    expect(cursorAfter(rows, 4, item([4], resolve), defaultView, 2)).toBe(3);
+    expect(cursorAfter(rows, 2, item([1, 2], resolve), defaultView, 2)).toBe(4);
+    expect(cursorAfter(rows, 2, item([2], label), defaultView, 2)).toBeUndefined();
+    expect(cursorAfter(rows, 2, item([3], resolve), defaultView, 2)).toBeUndefined();
+    expect(cursorAfter(rows, 2, item([1, 2, 3, 4], resolve), defaultView, 2)).toBeUndefined();
   });
 
   it('go once a list query that started after their commit has read them', () => {

@@ -4,6 +4,7 @@
 // moving, or a write coming back from the cache, re-renders neither the inbox nor its header.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Profiler } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as AvatarModule from '../../renderer/src/components/Avatar';
 import type * as SearchFieldModule from '../../renderer/src/components/SearchField';
@@ -49,10 +50,17 @@ beforeEach(() => useUi.setState({ view: defaultView, selectedConversationId: und
 const listbox = () => screen.getByRole('listbox', { name: /conversations/ });
 const rowIds = () => within(listbox()).queryAllByRole('option').map((o) => Number(o.getAttribute('data-conversation-id')));
 
-/** The inbox on the demo's service, loaded, with more than `min` rows; its cache. */
-async function inboxWithRows(min: number) {
+/** The inbox on the demo's service, loaded, with more than `min` rows; its cache. `onCommit`: called at each of React's commits in it. */
+async function inboxWithRows(min: number, onCommit?: () => void) {
   const { demo } = started;
-  const { db } = renderWithSession(<Inbox />, { bridge: demo.bridge, session: { ...demo.session, id: testSession().id } });
+  const inbox = onCommit ? (
+    <Profiler id="inbox" onRender={onCommit}>
+      <Inbox />
+    </Profiler>
+  ) : (
+    <Inbox />
+  );
+  const { db } = renderWithSession(inbox, { bridge: demo.bridge, session: { ...demo.session, id: testSession().id } });
   await waitFor(() => expect(document.querySelector('.list-status')?.textContent).not.toMatch(/syncing|Loading/), { timeout: 10_000 });
   await waitFor(() => expect(rowIds().length).toBeGreaterThan(min));
   return db;
@@ -95,6 +103,32 @@ describe('what a triage key renders', () => {
     await waitFor(async () => expect((await db.conversations.get(id))?.status).toBe('resolved'));
     await new Promise((r) => setTimeout(r, 300));
     expect(renders.searchField).toBe(before);
+  }, 30_000);
+
+  it('a row resolved from the keyboard and the cursor moving on to the next are one commit: none shows the list without its cursor', async () => {
+    const user = userEvent.setup();
+    // What each commit left in the page: the rows and the row the cursor is on.
+    const commits: { ids: number[]; cursor: number | undefined }[] = [];
+    let recording = false;
+    const cursorRow = () => within(listbox()).queryAllByRole('option').find((o) => o.getAttribute('aria-selected') === 'true');
+    await inboxWithRows(3, () => {
+      if (recording) commits.push({ ids: rowIds(), cursor: Number(cursorRow()?.getAttribute('data-conversation-id')) || undefined });
+    });
+    listbox().focus();
+    await user.keyboard('jj');
+    await waitFor(() => expect(within(listbox()).getAllByRole('option')[1]!.getAttribute('aria-selected')).toBe('true'));
+    const [, id, next] = rowIds();
+    await new Promise((r) => setTimeout(r, 300));
+    recording = true;
+    await user.keyboard('e');
+    await waitFor(() => expect(rowIds()).not.toContain(id));
+    await new Promise((r) => setTimeout(r, 300));
+    recording = false;
+    const gone = commits.findIndex((c) => !c.ids.includes(id!));
+    expect(gone).toBeGreaterThanOrEqual(0);
+    // The commit that took the row out put the cursor on the row that took its place.
+    expect(commits[gone]!.cursor).toBe(next);
+    expect(commits.slice(gone).every((c) => c.cursor === next)).toBe(true);
   }, 30_000);
 
   it('a picker opened and its choice made (snooze) renders the inbox no more, however the cursor moves after it', async () => {

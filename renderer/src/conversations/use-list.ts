@@ -16,7 +16,7 @@ import { adjustedCounts } from './counts';
 import { refreshCounts, revalidateView } from './revalidate';
 import type { ListView } from './view';
 import { stableOrder } from './stable-order';
-import { countsKey, patchView, readFirstRows, readView, viewKey, withInFlight } from './view';
+import { countsKey, cursorAfter, patchView, readFirstRows, readView, viewKey, withInFlight } from './view';
 import { afterNextFrame } from '../platform/frames';
 import { useFirstRowsShown, useLiveQueryAfterEarly, useLiveQueryAfterFirstRows } from '../db/live-query-after-first-rows';
 import { earlyRows, earlyRowsComing, FIRST_ROWS } from './early-rows';
@@ -209,6 +209,23 @@ export function useListView(view: ListView, order: ListOrder) {
   // them only while some are picked (a check of each pick against the whole view was 10,000² steps
   // after "select all").
   const previous = useRef<readonly CachedConversation[]>([]);
+  // The agent's own action taking the cursor's row out (every resolve and snooze key) moves the
+  // cursor as the action begins, so the row leaves and the cursor moves in one render. Left to the
+  // effect below, the cursor moved after the row had left: a second render of the list (its pass
+  // over the whole view again) and a second commit in the key's task. The effect stays for rows
+  // that leave otherwise (live changes, another session's writes read back).
+  useEffect(() => {
+    if (!complete) return;
+    let seen = client.inFlight.items().at(-1)?.n ?? 0;
+    return client.inFlight.subscribe(() => {
+      const item = client.inFlight.items().at(-1);
+      if (!item || item.n <= seen) return;
+      seen = item.n;
+      const ui = useUi.getState();
+      const next = ui.activeConversationId === undefined ? undefined : cursorAfter(previous.current, ui.activeConversationId, item, view, meId);
+      if (next !== undefined) ui.setActive(next);
+    });
+  }, [client, complete, view, meId]);
   useEffect(() => {
     // A first screenful says nothing about which rows left the view.
     if (!rows || !complete) return;

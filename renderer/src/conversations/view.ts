@@ -181,6 +181,45 @@ export function patchView(rows: readonly CachedConversation[], changedIds: reado
   return out;
 }
 
+/** `row` with one action in flight applied; undefined when the action does not change it. */
+function withItem(row: CachedConversation, item: InFlight): CachedConversation | undefined {
+  const intent = item.intentFor({ row, record: undefined }, row.id);
+  return intent && intent.kind !== 'message' ? applyIntent({ row, record: undefined }, intent, item.at).row! : undefined;
+}
+
+/**
+ * Where the keyboard cursor goes when `item`, an action just begun, takes the cursor's row out of
+ * the view: the row that will sit at its place once the rows `item` takes out have gone (the rule
+ * of use-list.ts's effect, which moves the cursor after a row left); undefined when the cursor's
+ * row stays. `rows`: the list as on screen, actions before `item` applied.
+ */
+export function cursorAfter(rows: readonly CachedConversation[], cursorId: number, item: InFlight, v: ListView, meId: number): number | undefined {
+  const named = new Set(item.ids);
+  if (!named.has(cursorId)) return undefined;
+  const leaves = (r: CachedConversation) => {
+    if (!named.has(r.id)) return false;
+    const row = withItem(r, item);
+    return row !== undefined && !matchesView(row, v, meId);
+  };
+  // The cursor's place in the list without the rows that leave: the (was + 1)th row that stays,
+  // or the last that stays when fewer do.
+  let was = -1;
+  let kept = 0;
+  let last: number | undefined;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    if (r.id === cursorId) {
+      if (!leaves(r)) return undefined;
+      was = i;
+    } else if (!leaves(r)) {
+      kept++;
+      last = r.id;
+      if (was >= 0 && kept === was + 1) return r.id;
+    }
+  }
+  return was >= 0 ? last : undefined;
+}
+
 /**
  * The view's rows with actions not yet read back from the cache applied in memory: changed rows
  * show their new state, rows that no longer match leave. (The order is the cache's until it
@@ -203,9 +242,9 @@ export function withInFlight(rows: CachedConversation[], inFlight: readonly InFl
     if (named.has(r.id)) {
       for (const item of inFlight) {
         if (!item.ids.includes(r.id)) continue;
-        const intent = item.intentFor({ row, record: undefined }, r.id);
-        if (intent && intent.kind !== 'message') {
-          row = applyIntent({ row, record: undefined }, intent, item.at).row!;
+        const next = withItem(row, item);
+        if (next) {
+          row = next;
           changed = true;
         }
       }

@@ -211,9 +211,9 @@ export function useListView(view: ListView, order: ListOrder) {
   const previous = useRef<readonly CachedConversation[]>([]);
   // The agent's own action taking the cursor's row out (every resolve and snooze key) moves the
   // cursor as the action begins, so the row leaves and the cursor moves in one render. Left to the
-  // effect below, the cursor moved after the row had left: a second render of the list (its pass
-  // over the whole view again) and a second commit in the key's task. The effect stays for rows
-  // that leave otherwise (live changes, another session's writes read back).
+  // effect below, the cursor moved after the row had left: a second render of the list and a
+  // second commit, with their effects, in the key's task (bench/README.md, thirty-seventh stop).
+  // The effect stays for rows that leave otherwise (live changes, another session's writes read back).
   useEffect(() => {
     if (!complete) return;
     let seen = client.inFlight.items().at(-1)?.n ?? 0;

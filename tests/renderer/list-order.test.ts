@@ -7,7 +7,7 @@ const rows = (...ids: number[]) => ids.map((id) => ({ id }));
 
 describe('ListOrder', () => {
   it('answers the ids of the rows last shown, asked at once or after the frame', async () => {
-    const order = new ListOrder();
+    const order = new ListOrder<{ id: number }>();
     expect(order.current).toEqual([]);
     order.show(rows(3, 1, 2));
     expect(order.current).toEqual([3, 1, 2]);
@@ -17,7 +17,7 @@ describe('ListOrder', () => {
   });
 
   it('maps the rows once per change, and not in the task that showed them', async () => {
-    const order = new ListOrder();
+    const order = new ListOrder<{ id: number }>();
     const shown = rows(5, 4);
     const map = vi.spyOn(shown, 'map');
     order.show(shown);
@@ -27,5 +27,14 @@ describe('ListOrder', () => {
     order.show(shown);
     expect(order.current).toEqual([5, 4]);
     expect(map).toHaveBeenCalledTimes(1);
+  });
+
+  it('finds a row shown by its id, as last shown', () => {
+    const order = new ListOrder<{ id: number; labels: string[] }>();
+    order.show([{ id: 1, labels: ['a'] }, { id: 2, labels: [] }]);
+    expect(order.row(1)?.labels).toEqual(['a']);
+    order.show([{ id: 1, labels: ['b'] }]);
+    expect(order.row(1)?.labels).toEqual(['b']);
+    expect(order.row(2)).toBeUndefined();
   });
 });

@@ -131,6 +131,32 @@ describe('what a triage key renders', () => {
     expect(commits.slice(gone).every((c) => c.cursor === next)).toBe(true);
   }, 30_000);
 
+  it('moving the cursor reads nothing from the cache, and the palette still offers to remove the labels of the row under it', async () => {
+    const user = userEvent.setup();
+    const db = await inboxWithRows(3);
+    listbox().focus();
+    await user.keyboard('j');
+    await waitFor(() => expect(within(listbox()).getAllByRole('option')[0]!.getAttribute('aria-selected')).toBe('true'));
+    await new Promise((r) => setTimeout(r, 300));
+    // Each cursor move read the row under it from the cache again, inside the key's task.
+    const reads = vi.spyOn(db.conversations, 'bulkGet');
+    await user.keyboard('jj');
+    await waitFor(() => expect(within(listbox()).getAllByRole('option')[2]!.getAttribute('aria-selected')).toBe('true'));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(reads).not.toHaveBeenCalled();
+    reads.mockRestore();
+    // A row with labels under the cursor: the palette offers to remove each.
+    const options = within(listbox()).getAllByRole('option');
+    const at = options.findIndex((o) => o.querySelector('.chip.label'));
+    expect(at).toBeGreaterThanOrEqual(0);
+    await user.keyboard(at > 2 ? 'j'.repeat(at - 2) : 'k'.repeat(2 - at));
+    await waitFor(() => expect(within(listbox()).getAllByRole('option')[at]!.getAttribute('aria-selected')).toBe('true'));
+    const label = options[at]!.querySelector('.chip.label')!.textContent!.trim();
+    await user.keyboard('{Control>}k{/Control}');
+    await user.type(await screen.findByRole('combobox', { name: /command/i }), `remove label ${label}`);
+    expect(within(screen.getByRole('dialog')).getAllByRole('option')[0]!.textContent).toContain(`Remove label ${label}`);
+  }, 30_000);
+
   it('a picker opened and its choice made (snooze) renders the inbox no more, however the cursor moves after it', async () => {
     const user = userEvent.setup();
     const db = await inboxWithRows(2);

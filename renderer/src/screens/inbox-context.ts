@@ -30,7 +30,7 @@ export function useInboxContext(opts: {
   directoryRef: RefObject<Directory>;
   /** The open conversation's unsent messages (outbox seqs), kept current by the inbox. */
   unsentRef: RefObject<UnsentSeqs>;
-  /** Cached rows of the conversations an action could apply to (selection, cursor, open one). */
+  /** Cached rows of the picked and the open conversations (a row in the list is read from `order`). */
   rowsRef: RefObject<ReadonlyMap<number, CachedConversation>>;
   /** The oldest conflict waiting for the agent (outbox seq). */
   conflictRef: RefObject<number | undefined>;
@@ -92,7 +92,7 @@ export function useInboxContext(opts: {
         targets,
         bulk: ui.bulkSelection,
         me: actions.me,
-        targetLabels: () => [...new Set(targets().flatMap((id) => rowsRef.current?.get(id)?.labels ?? []))].sort(),
+        targetLabels: () => [...new Set(targets().flatMap((id) => (order.row(id) ?? rowsRef.current?.get(id))?.labels ?? []))].sort(),
         setStatus: (ids, status) => queue(triage.setStatus(actions, ids, status)),
         snooze: (ids, preset: SnoozePreset) => {
           const until = snoozeUntil(preset, new Date());

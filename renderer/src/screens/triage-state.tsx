@@ -1,9 +1,10 @@
 // What the triage commands need to read synchronously while a key is handled: the cached rows of
-// the conversations an action could apply to (selection, cursor, open conversation) and the open
-// conversation's unsent messages. Kept in refs from live queries, so a key press never waits.
+// the conversations an action could apply to outside the list's own rows (the selection, the open
+// conversation) and the open conversation's unsent messages. Kept in refs from live queries, so a
+// key press never waits.
 // The refs belong to the inbox; the component that fills them (`TriageStateSync`) renders nothing,
-// so the cursor moving (every j/k, every row leaving) and the rows' writes re-render it alone: as a
-// hook of the inbox they re-rendered the whole inbox, header and all, inside a triage key's task.
+// so the selection, the open conversation and the rows' writes re-render it alone: as a hook of the
+// inbox they re-rendered the whole inbox, header and all, inside a triage key's task.
 import { useLiveQueryAfterFirstRows } from '../db/live-query-after-first-rows';
 import type { RefObject } from 'react';
 import { useEffect, useMemo, useRef } from 'react';
@@ -31,9 +32,11 @@ export function TriageStateSync({ refs }: { refs: TriageStateRefs }) {
   const { rowsRef, unsentRef, conflictRef } = refs;
   const { db } = useSession();
   const bulk = useUi((s) => s.bulkSelection);
-  const active = useUi((s) => s.activeConversationId);
   const open = useUi((s) => s.selectedConversationId);
-  const ids = [...new Set([...bulk, active, open].filter((id): id is number => id !== undefined))];
+  // Not the cursor's row: it is a row of the list, which the commands read from the list's own
+  // rows (ListOrder). Read from here, every cursor move (each j and k, each row resolved or snoozed
+  // away) rendered this component and began a read of the cache inside the key's task.
+  const ids = [...new Set([...bulk, open].filter((id): id is number => id !== undefined))];
   const key = ids.join(',');
   const rows = useLiveQueryAfterFirstRows(async () => new Map((await db.conversations.bulkGet(ids)).filter((c): c is CachedConversation => Boolean(c)).map((c) => [c.id, c])), [db, key]);
   const unsent = useLiveQueryAfterFirstRows(async (): Promise<UnsentSeqs> => {

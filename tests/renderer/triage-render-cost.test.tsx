@@ -49,6 +49,8 @@ beforeEach(() => useUi.setState({ view: defaultView, selectedConversationId: und
 
 const listbox = () => screen.getByRole('listbox', { name: /conversations/ });
 const rowIds = () => within(listbox()).queryAllByRole('option').map((o) => Number(o.getAttribute('data-conversation-id')));
+/** Waits until the keyboard cursor is on the list's `index`th row. */
+const cursorAt = (index: number) => waitFor(() => expect(within(listbox()).getAllByRole('option')[index]!.getAttribute('aria-selected')).toBe('true'));
 
 /** The inbox on the demo's service, loaded, with more than `min` rows; its cache. `onCommit`: called at each of React's commits in it. */
 async function inboxWithRows(min: number, onCommit?: () => void) {
@@ -93,7 +95,7 @@ describe('what a triage key renders', () => {
     listbox().focus();
     const before = renders.searchField;
     await user.keyboard('jjj');
-    await waitFor(() => expect(within(listbox()).getAllByRole('option')[2]!.getAttribute('aria-selected')).toBe('true'));
+    await cursorAt(2);
     expect(renders.searchField).toBe(before);
     // Resolved from the keyboard: the row leaves, the cursor moves on, the write commits and the
     // cache's rows come back to the commands' state.
@@ -116,7 +118,7 @@ describe('what a triage key renders', () => {
     });
     listbox().focus();
     await user.keyboard('jj');
-    await waitFor(() => expect(within(listbox()).getAllByRole('option')[1]!.getAttribute('aria-selected')).toBe('true'));
+    await cursorAt(1);
     const [, id, next] = rowIds();
     await new Promise((r) => setTimeout(r, 300));
     recording = true;
@@ -136,12 +138,12 @@ describe('what a triage key renders', () => {
     const db = await inboxWithRows(3);
     listbox().focus();
     await user.keyboard('j');
-    await waitFor(() => expect(within(listbox()).getAllByRole('option')[0]!.getAttribute('aria-selected')).toBe('true'));
+    await cursorAt(0);
     await new Promise((r) => setTimeout(r, 300));
     // Each cursor move read the row under it from the cache again, inside the key's task.
     const reads = vi.spyOn(db.conversations, 'bulkGet');
     await user.keyboard('jj');
-    await waitFor(() => expect(within(listbox()).getAllByRole('option')[2]!.getAttribute('aria-selected')).toBe('true'));
+    await cursorAt(2);
     await new Promise((r) => setTimeout(r, 300));
     expect(reads).not.toHaveBeenCalled();
     reads.mockRestore();
@@ -150,7 +152,7 @@ describe('what a triage key renders', () => {
     const at = options.findIndex((o) => o.querySelector('.chip.label'));
     expect(at).toBeGreaterThanOrEqual(0);
     await user.keyboard(at > 2 ? 'j'.repeat(at - 2) : 'k'.repeat(2 - at));
-    await waitFor(() => expect(within(listbox()).getAllByRole('option')[at]!.getAttribute('aria-selected')).toBe('true'));
+    await cursorAt(at);
     const label = options[at]!.querySelector('.chip.label')!.textContent!.trim();
     await user.keyboard('{Control>}k{/Control}');
     await user.type(await screen.findByRole('combobox', { name: /command/i }), `remove label ${label}`);
@@ -162,7 +164,7 @@ describe('what a triage key renders', () => {
     const db = await inboxWithRows(2);
     listbox().focus();
     await user.keyboard('jj');
-    await waitFor(() => expect(within(listbox()).getAllByRole('option')[1]!.getAttribute('aria-selected')).toBe('true'));
+    await cursorAt(1);
     const id = rowIds()[1]!;
     await new Promise((r) => setTimeout(r, 300));
     const before = { inbox: renders.inbox, header: renders.searchField };
@@ -188,12 +190,12 @@ describe('what a triage key renders', () => {
     const status = within(screen.getByRole('group', { name: 'Filters' })).getByRole('combobox', { name: 'Status' });
     listbox().focus();
     await user.keyboard('j');
-    await waitFor(() => expect(within(listbox()).getAllByRole('option')[0]!.getAttribute('aria-selected')).toBe('true'));
+    await cursorAt(0);
     const before = { tab: propsOf(tab), status: propsOf(status) };
     expect(before.tab).toBeDefined();
     await user.keyboard('jj');
     const id = rowIds()[2]!;
-    await waitFor(() => expect(within(listbox()).getAllByRole('option')[2]!.getAttribute('aria-selected')).toBe('true'));
+    await cursorAt(2);
     expect(propsOf(tab)).toBe(before.tab);
     expect(propsOf(status)).toBe(before.status);
     // A row resolved changes the tabs' counts (they render for that), not the filters.

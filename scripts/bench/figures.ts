@@ -37,6 +37,27 @@ export function medianBy<T>(items: readonly T[], key: (item: T) => number): T {
   return sorted[Math.ceil(sorted.length / 2) - 1]!;
 }
 
+/**
+ * Of keys measured with the ticks their frames were made for (ms from each key: tests/bench/page-probes.ts,
+ * `tickOf`): how many frames waited for a whole tick (made for a tick over `lateMs` after the key),
+ * of all and of the keys at or over `frameMs` (bench/README.md, thirty-eighth stop).
+ */
+export function lateTicks(times: readonly number[], ticks: readonly number[], lateMs: number, frameMs: number): { late: number; over: number; overLate: number } {
+  if (times.length !== ticks.length) throw new Error(`${times.length} times but ${ticks.length} ticks`);
+  let late = 0;
+  let over = 0;
+  let overLate = 0;
+  times.forEach((t, i) => {
+    const waited = ticks[i]! > lateMs;
+    if (waited) late++;
+    if (t >= frameMs) {
+      over++;
+      if (waited) overLate++;
+    }
+  });
+  return { late, over, overLate };
+}
+
 export const round = (n: number, digits = 1) => {
   const f = 10 ** digits;
   return Math.round(n * f) / f;

@@ -10,12 +10,14 @@
 import type { Page } from '@playwright/test';
 import { rendererSchedMeter, schedWords } from '../../scripts/bench/cpu';
 import { bareKeysPage } from './bare-read';
-import { arm, inPageOf, measured, PROBES } from './page-probes';
+import { arm, inPageOf, measured, PROBES, tickOf } from './page-probes';
 import { traced } from './trace';
 
 export interface KeyTimes {
   times: number[];
   inPage: number[];
+  /** Each key's frame's tick, ms from the key (page-probes.ts, `tickOf`). */
+  ticks: number[];
   sched: string;
 }
 
@@ -37,10 +39,12 @@ async function keysInTab(page: Page, samples: number, idleMs: number, open: (tab
     };
     const times: number[] = [];
     const inPage: number[] = [];
+    const ticks: number[] = [];
     const meter = rendererSchedMeter();
     for (let i = 0; i < samples; i++) {
       times.push(await key(i));
       inPage.push(await inPageOf(tab));
+      ticks.push(await tickOf(tab));
     }
     const sched = schedWords(meter.stop());
     // With BENCH_TRACE: BENCH_TRACE_ROUNDS keys more, not counted, traced (beside the app's own traced rounds).
@@ -49,7 +53,7 @@ async function keysInTab(page: Page, samples: number, idleMs: number, open: (tab
         for (let i = 0; i < Number(process.env.BENCH_TRACE_ROUNDS || 1); i++) await key(samples + i);
       });
     }
-    return { times, inPage, sched };
+    return { times, inPage, ticks, sched };
   } finally {
     await tab.close();
   }

@@ -3,7 +3,11 @@
 // - A measurement runs from an input event (its `timeStamp`, when the browser took it in) or from a
 //   moment Node names, to the end of the first frame that shows a condition on the DOM: the
 //   condition is checked on every mutation, then a frame is awaited and a message posted from it,
-//   which runs once that frame's style, layout and paint are done.
+//   which runs once that frame's style, layout and paint are done. The frame's own time (its
+//   animation frame's timestamp: the compositor tick it was made for) is kept too: a frame is
+//   usually made for the tick under way when the page asks for one, or the next one a moment
+//   later; a tick more than half a frame after the event means the page's frame waited for a whole
+//   tick (bench/README.md, thirty-eighth stop).
 // - A frame recorder: the longest gap between animation frames and the longest long animation frame
 //   (PerformanceObserver `long-animation-frame`, which includes style and layout) while it runs.
 // - First paint of the list: when the first row is in the DOM (and the frame after it), and when
@@ -23,7 +27,8 @@ export const PROBES = `
   // page.evaluate in a __name() helper the page does not have.
   globalThis.__name = globalThis.__name || ((f) => f);
   (() => {
-    const afterFrame = (done) => requestAnimationFrame(() => {
+    const afterFrame = (done, begun) => requestAnimationFrame((tick) => {
+      if (begun) begun(tick);
       const ch = new MessageChannel();
       ch.port1.onmessage = () => done(performance.now());
       ch.port2.postMessage(0);
@@ -40,7 +45,7 @@ export const PROBES = `
       m: undefined,
       /** The next event of this type starts it; the first frame showing the condition ends it. */
       arm(eventType, cond) {
-        const m = { start: undefined, inPage: undefined, end: undefined };
+        const m = { start: undefined, inPage: undefined, tick: undefined, end: undefined };
         bench.m = m;
         if (eventType) addEventListener(eventType, (e) => { m.start = e.timeStamp; }, { capture: true, once: true });
         else m.start = performance.now();
@@ -50,7 +55,7 @@ export const PROBES = `
           seen = true;
           m.inPage = performance.now();
           obs.disconnect();
-          afterFrame((t) => { m.end = t; });
+          afterFrame((t) => { m.end = t; }, (tick) => { m.tick = tick; });
         };
         const obs = new MutationObserver(check);
         obs.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
@@ -111,8 +116,11 @@ export const PROBES = `
   })();
 `;
 
-/** `inPage`: when the condition first held in the DOM (the frame showing it came after). */
-type Measured = { start?: number; inPage?: number; end?: number };
+/**
+ * `inPage`: when the condition first held in the DOM (the frame showing it came after); `tick`: that
+ * frame's own time (its animation frame's timestamp).
+ */
+type Measured = { start?: number; inPage?: number; tick?: number; end?: number };
 declare global {
   interface Window {
     __bench: {
@@ -141,6 +149,14 @@ export async function measured(page: Page, timeout = 60_000): Promise<number> {
  * work of that frame.
  */
 export const inPageOf = (page: Page): Promise<number> => page.evaluate(() => window.__bench.m!.inPage! - window.__bench.m!.start!);
+
+/**
+ * Of the last measurement, the time of the frame that showed it (the compositor tick it was made
+ * for), in milliseconds from the armed event: at or below 0, the tick under way when the page asked
+ * for a frame; a few milliseconds above, the next tick; more than half a frame above, the page's
+ * frame waited for a whole tick (bench/README.md, thirty-eighth stop).
+ */
+export const tickOf = (page: Page): Promise<number> => page.evaluate(() => window.__bench.m!.tick! - window.__bench.m!.start!);
 
 /** When the armed condition showed, as epoch milliseconds (to compare with a Node clock). */
 export async function shownAtEpoch(page: Page, timeout = 30_000): Promise<number> {

@@ -2,7 +2,7 @@
 // against their reference, the table, and the profile cut into stages. No timing is asserted here:
 // `npm run bench` measures; this checks that what it reports is computed as its README says.
 import { describe, expect, it } from 'vitest';
-import { absolute, against, markdownTable, medianBy, percentile, table } from '../../scripts/bench/figures';
+import { absolute, against, lateTicks, markdownTable, medianBy, percentile, table } from '../../scripts/bench/figures';
 import type { CpuProfile } from '../../scripts/bench/profile-summary';
 import { summarize } from '../../scripts/bench/profile-summary';
 
@@ -14,6 +14,18 @@ describe('figures', () => {
     expect(percentile(xs, 10)).toBe(1);
     expect(percentile([42], 95)).toBe(42);
     expect(percentile([], 50)).toBeNaN();
+  });
+
+  it('counts the keys whose frame waited for a whole tick, of all and of those over one frame', () => {
+    // Figures and ticks of five keys: a frame made for the tick under way (-4), the next one a
+    // moment later (2.3, 1), and whole ticks waited for (12, 16).
+    const times = [8, 9.5, 17.2, 18, 12];
+    const ticks = [-4, 2.3, 12, 1, 16];
+    expect(lateTicks(times, ticks, 8, 16.7)).toEqual({ late: 2, over: 2, overLate: 1 });
+    // At the line counts as over; a tick at exactly 8 ms is not late.
+    expect(lateTicks([16.7, 16.6], [9, 8], 8, 16.7)).toEqual({ late: 1, over: 1, overLate: 1 });
+    expect(lateTicks([], [], 8, 16.7)).toEqual({ late: 0, over: 0, overLate: 0 });
+    expect(() => lateTicks([1, 2], [1], 8, 16.7)).toThrow();
   });
 
   it('the median round is the one with the middle ratio, whole (its own runs and reference)', () => {

@@ -17,11 +17,11 @@
 import type { Page } from '@playwright/test';
 import type { Figure } from '../../../scripts/bench/figures';
 import { rendererSchedMeter, schedWords, whileMeasured } from '../../../scripts/bench/cpu';
-import { against, median, percentile } from '../../../scripts/bench/figures';
+import { against, lateTicks, median, percentile } from '../../../scripts/bench/figures';
 import { fibersFrom, fibersPrint } from '../fiber-log';
 import type { KeyTimes } from '../key-floors';
 import { appPageCopy, bareKeys, copyKeys } from '../key-floors';
-import { arm, frameInterval, inPageOf, measured } from '../page-probes';
+import { arm, frameInterval, inPageOf, measured, tickOf } from '../page-probes';
 import { traced } from '../trace';
 
 /**
@@ -47,6 +47,9 @@ async function picker(page: Page, key: string, name: string) {
   await page.keyboard.press(key);
   await page.getByRole('dialog', { name, exact: true }).waitFor();
 }
+
+/** A key's frame made for a tick more than this after the key waited for a whole tick (half a frame). */
+const LATE_TICK_MS = 8;
 
 /** The work of the second reference key, in ms. */
 const BUSY_MS = 5;
@@ -92,18 +95,25 @@ export async function benchTriage(page: Page, origin: string, samples: number, m
   const none = (): Times => ({ resolve: [], label: [], assign: [], snooze: [] });
   const times = none();
   const inPage = none();
+  const ticks = none();
   const machine = none();
   let last = 0;
   let quiet = idleMs;
   const settle = () => (quiet ? page.waitForTimeout(quiet) : Promise.resolve());
   const round = async (i: number, into: Times) => {
+    // Of the measured rounds, each key's page part and its frame's tick too.
+    const keep = async (kind: keyof Times) => {
+      if (into !== times) return;
+      inPage[kind].push(await inPageOf(page));
+      ticks[kind].push(await tickOf(page));
+    };
     let id = await activeRowId(page, last);
     await arm(page, 'keydown', { selector: row(id), present: false });
     await fibersFrom(page);
     await settle();
     await page.keyboard.press('e');
     into.resolve.push(await measured(page));
-    if (into === times) inPage.resolve.push(await inPageOf(page));
+    await keep('resolve');
     await fibersPrint(page, 'resolve');
 
     id = await activeRowId(page, id);
@@ -116,7 +126,7 @@ export async function benchTriage(page: Page, origin: string, samples: number, m
     await settle();
     await page.keyboard.press('Enter');
     into.label.push(await measured(page));
-    if (into === times) inPage.label.push(await inPageOf(page));
+    await keep('label');
     await fibersPrint(page, 'label');
     await page.keyboard.press('j');
 
@@ -129,7 +139,7 @@ export async function benchTriage(page: Page, origin: string, samples: number, m
     await settle();
     await page.keyboard.press('Enter');
     into.assign.push(await measured(page));
-    if (into === times) inPage.assign.push(await inPageOf(page));
+    await keep('assign');
     await fibersPrint(page, 'assign');
     await page.keyboard.press('j');
 
@@ -140,7 +150,7 @@ export async function benchTriage(page: Page, origin: string, samples: number, m
     await settle();
     await page.keyboard.press('Enter');
     into.snooze.push(await measured(page));
-    if (into === times) inPage.snooze.push(await inPageOf(page));
+    await keep('snooze');
     await fibersPrint(page, 'snooze');
     last = id;
   };
@@ -154,9 +164,10 @@ export async function benchTriage(page: Page, origin: string, samples: number, m
   quiet = 0;
   for (let i = 0; i < machineSamples; i++) await round(samples + i, machine);
   quiet = idleMs;
-  // BENCH_VERBOSE: each key's figure, and of it the page's part (key → change in the page).
+  // BENCH_VERBOSE: each key's figure, of it the page's part (key → change in the page), and the
+  // tick its frame was made for (ms from the key, page-probes.ts `tickOf`).
   if (process.env.BENCH_VERBOSE) {
-    for (const [kind, xs] of Object.entries(times)) console.log(`triage ${kind}: ${xs.map((x, i) => `${x.toFixed(1)}/${inPage[kind as keyof typeof times][i]!.toFixed(1)}`).join(' ')}`);
+    for (const [kind, xs] of Object.entries(times)) console.log(`triage ${kind}: ${xs.map((x, i) => `${x.toFixed(1)}/${inPage[kind as keyof Times][i]!.toFixed(1)}/${ticks[kind as keyof Times][i]!.toFixed(1)}`).join(' ')}`);
   }
   // One more round, not counted, traced when BENCH_TRACE names a folder.
   // BENCH_TRACE_ROUNDS: that many (a profile of one round has few samples of each key).
@@ -169,17 +180,24 @@ export async function benchTriage(page: Page, origin: string, samples: number, m
   const figures: Figure[] = [];
   // Of each, the part before the frame: the key → the change in the page (the page's own work).
   const parts = (xs: number[]) => `key → change in the page p50 ${median(xs).toFixed(1)}, p95 ${percentile(xs, 95).toFixed(1)} ms`;
+  // How many keys' frames waited for a whole tick (made for a tick more than half a frame after the
+  // key, page-probes.ts `tickOf`), of all and of those over one frame (bench/README.md,
+  // thirty-eighth stop).
+  const laterTicks = (xs: number[], tickTimes: number[]) => {
+    const { late, over, overLate } = lateTicks(xs, tickTimes, LATE_TICK_MS, 16.7);
+    return `; the frame made for a tick over ${LATE_TICK_MS} ms after the key in ${late} of ${xs.length}, and in ${overLate} of the ${over} over one frame`;
+  };
   const pace = idleMs ? `each key after ${idleMs} ms of quiet` : 'keys at machine speed';
   // Each floor as its p50 and p95, without a target.
   const floorFigures = (name: string, what: string, keys: KeyTimes) => {
-    const note = `${keys.times.length} keys ${what}, ${pace}; max ${Math.max(...keys.times).toFixed(1)} ms; ${parts(keys.inPage)}${whileMeasured(keys.sched)}`;
+    const note = `${keys.times.length} keys ${what}, ${pace}; max ${Math.max(...keys.times).toFixed(1)} ms; ${parts(keys.inPage)}${laterTicks(keys.times, keys.ticks)}${whileMeasured(keys.sched)}`;
     for (const [at, value] of [['p50', median(keys.times)], ['p95', percentile(keys.times, 95)]] as const) figures.push({ ...against(`reference: ${name}, ${at}`, value, 'ms', ref, '', () => true, note), met: null });
   };
   floorFigures("a bare page's key → one row gone", 'on the bare page in a tab of its own, this run', floor);
   floorFigures(`a bare page's key working ${BUSY_MS} ms → one row gone`, `on the bare page, its handler working ${BUSY_MS} ms before it removes the row`, busyFloor);
   floorFigures(`the app's page copied, its key working ${BUSY_MS} ms → a resolve's change`, `on a copy of the app's page as the measured rounds left it (its DOM and styles, no script of the app's), in a tab of its own, its handler working ${BUSY_MS} ms and then changing the list as the app's resolve does`, copy);
   for (const [kind, xs] of Object.entries(times)) {
-    const note = `${xs.length} times, ${pace}; max ${Math.max(...xs).toFixed(1)} ms; ${parts(inPage[kind as keyof Times])}${whileMeasured(sched)}`;
+    const note = `${xs.length} times, ${pace}; max ${Math.max(...xs).toFixed(1)} ms; ${parts(inPage[kind as keyof Times])}${laterTicks(xs, ticks[kind as keyof Times])}${whileMeasured(sched)}`;
     figures.push({ ...against(`triage ${kind}: key → change shown, p50`, median(xs), 'ms', ref, '', () => true, note), met: null });
     figures.push(against(`triage ${kind}: key → change shown, p95`, percentile(xs, 95), 'ms', ref, 'p95 < 16.7 ms (one frame)', (v) => v < 16.7, note));
   }

@@ -37,4 +37,18 @@ describe('ListOrder', () => {
     expect(order.row(1)?.labels).toEqual(['b']);
     expect(order.row(2)).toBeUndefined();
   });
+
+  it('looks rows up in one pass over them per change, however many are asked for', () => {
+    const order = new ListOrder<{ id: number }>();
+    const shown = rows(...Array.from({ length: 1_000 }, (_, i) => i + 1));
+    const map = vi.spyOn(shown, 'map');
+    const find = vi.spyOn(shown, 'find');
+    order.show(shown);
+    for (let id = 1; id <= 1_000; id++) expect(order.row(id)?.id).toBe(id);
+    expect(find).not.toHaveBeenCalled();
+    expect(map).toHaveBeenCalledTimes(1);
+    order.show(rows(7));
+    expect(order.row(7)?.id).toBe(7);
+    expect(order.row(1)).toBeUndefined();
+  });
 });

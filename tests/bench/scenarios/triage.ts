@@ -183,21 +183,21 @@ export async function benchTriage(page: Page, origin: string, samples: number, m
   // How many keys' frames waited for a whole tick (made for a tick more than half a frame after the
   // key, page-probes.ts `tickOf`), of all and of those over one frame (bench/README.md,
   // thirty-eighth stop).
-  const laterTicks = (xs: number[], tickTimes: number[]) => {
+  const waitedWords = (xs: number[], tickTimes: number[]) => {
     const { late, over, overLate } = lateTicks(xs, tickTimes, LATE_TICK_MS, 16.7);
     return `; the frame made for a tick over ${LATE_TICK_MS} ms after the key in ${late} of ${xs.length}, and in ${overLate} of the ${over} over one frame`;
   };
   const pace = idleMs ? `each key after ${idleMs} ms of quiet` : 'keys at machine speed';
   // Each floor as its p50 and p95, without a target.
   const floorFigures = (name: string, what: string, keys: KeyTimes) => {
-    const note = `${keys.times.length} keys ${what}, ${pace}; max ${Math.max(...keys.times).toFixed(1)} ms; ${parts(keys.inPage)}${laterTicks(keys.times, keys.ticks)}${whileMeasured(keys.sched)}`;
+    const note = `${keys.times.length} keys ${what}, ${pace}; max ${Math.max(...keys.times).toFixed(1)} ms; ${parts(keys.inPage)}${waitedWords(keys.times, keys.ticks)}${whileMeasured(keys.sched)}`;
     for (const [at, value] of [['p50', median(keys.times)], ['p95', percentile(keys.times, 95)]] as const) figures.push({ ...against(`reference: ${name}, ${at}`, value, 'ms', ref, '', () => true, note), met: null });
   };
   floorFigures("a bare page's key → one row gone", 'on the bare page in a tab of its own, this run', floor);
   floorFigures(`a bare page's key working ${BUSY_MS} ms → one row gone`, `on the bare page, its handler working ${BUSY_MS} ms before it removes the row`, busyFloor);
   floorFigures(`the app's page copied, its key working ${BUSY_MS} ms → a resolve's change`, `on a copy of the app's page as the measured rounds left it (its DOM and styles, no script of the app's), in a tab of its own, its handler working ${BUSY_MS} ms and then changing the list as the app's resolve does`, copy);
   for (const [kind, xs] of Object.entries(times)) {
-    const note = `${xs.length} times, ${pace}; max ${Math.max(...xs).toFixed(1)} ms; ${parts(inPage[kind as keyof Times])}${laterTicks(xs, ticks[kind as keyof Times])}${whileMeasured(sched)}`;
+    const note = `${xs.length} times, ${pace}; max ${Math.max(...xs).toFixed(1)} ms; ${parts(inPage[kind as keyof Times])}${waitedWords(xs, ticks[kind as keyof Times])}${whileMeasured(sched)}`;
     figures.push({ ...against(`triage ${kind}: key → change shown, p50`, median(xs), 'ms', ref, '', () => true, note), met: null });
     figures.push(against(`triage ${kind}: key → change shown, p95`, percentile(xs, 95), 'ms', ref, 'p95 < 16.7 ms (one frame)', (v) => v < 16.7, note));
   }

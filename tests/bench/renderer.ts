@@ -140,7 +140,10 @@ export async function benchRenderer(o: { quick: boolean; log(line: string): void
       // slowest. BENCH_TRIAGE_ROUNDS=N for another count.
       const rounds = Number(process.env.BENCH_TRIAGE_ROUNDS) || (o.quick ? size.samples : TRIAGE_ROUNDS);
       o.log(`renderer: triage, ${rounds} of each at an agent's pace, then more at machine speed`);
-      figures.push(...(await benchTriage(page, origin, rounds, o.quick ? size.samples : TRIAGE_MACHINE_ROUNDS, SYNTHETIC_LABELS)));
+      // Beside the list: an ordinary conversation, then the mixed text's (its many links).
+      const links = hostile.find((h) => h.name.includes('mixed text'))!;
+      const opened = (id: number) => ({ id, lastMessageId: seeded.lastMessageOf[id]! });
+      figures.push(...(await benchTriage(page, origin, rounds, o.quick ? size.samples : TRIAGE_MACHINE_ROUNDS, SYNTHETIC_LABELS, { plain: opened(calm), links: opened(links.id) })));
     }
     if (want('search')) {
       o.log('renderer: local search');

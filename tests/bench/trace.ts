@@ -12,7 +12,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // BENCH_TRACE_CATEGORIES: more, comma-separated (e.g. disabled-by-default-devtools.timeline.invalidationTracking: what each frame repainted, and why).
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.timeline.frame', ...(process.env.BENCH_TRACE_CATEGORIES ?? '').split(',').filter(Boolean)].join(',');
+// BENCH_TRACE_ONLY: these categories alone, in place of all the above (a light trace: the full set
+// slows the page enough to change what a frame waits for; bench/README.md, thirty-ninth stop).
+const CATEGORIES = process.env.BENCH_TRACE_ONLY ?? ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.timeline.frame', ...(process.env.BENCH_TRACE_CATEGORIES ?? '').split(',').filter(Boolean)].join(',');
 
 /** Runs `action` while tracing the page; writes `<name>.trace.json`, (unless BENCH_NO_PROFILER) `<name>.cpuprofile` and (with BENCH_HEAP_SAMPLING) `<name>.heapprofile` into BENCH_TRACE. */
 export async function traced<T>(page: Page, name: string, action: () => Promise<T>): Promise<T> {

@@ -6,7 +6,10 @@
 // (keys pressed by the benchmark at machine speed came a few milliseconds after the frames of the
 // keys before them, while the compositor was still taking every tick, and a change made between
 // two ticks waited for the next: that wait, not the app's work, was the figures' tail). The same
-// keys at machine speed are measured too, as figures without a target.
+// keys at machine speed are measured too, as figures without a target. An ordinary conversation is
+// open beside the list (not whatever the scenario before left open: the hostile scenario's last,
+// with its many links, made a share of the keys wait a whole tick; bench/README.md, thirty-ninth
+// stop), and the same keys with a conversation of links open are figures without a target.
 // The reference is one frame of this page, measured idle in the same run; beside it, floors
 // measured the same way in tabs of their own (key-floors.ts): a key on a bare page (60 plain rows,
 // a handler that removes one), what this method reads for a key that does nothing else; the same
@@ -61,12 +64,35 @@ const BUSY_MS = 5;
  */
 const AGENT_GAP_MS = 100;
 
-/** `machineSamples`: rounds more with no quiet before the keys (figures without a target). */
-export async function benchTriage(page: Page, origin: string, samples: number, machineSamples: number, avoidLabels: readonly string[]): Promise<Figure[]> {
+/** A conversation opened beside the list: its id, and its last message (shown once it is open). */
+export interface OpenedConversation {
+  id: number;
+  lastMessageId: number;
+}
+
+/** Opens a conversation by its address, as a link to it would, and waits for its last message. */
+async function openConversation(page: Page, c: OpenedConversation) {
+  await page.evaluate((id) => {
+    location.hash = `#/conversations/${id}`;
+  }, c.id);
+  await page.locator(`section.conversation [data-message-id="${c.lastMessageId}"]`).waitFor({ timeout: 60_000 });
+}
+
+/**
+ * `machineSamples`: rounds more with no quiet before the keys (figures without a target).
+ * `open.plain`: the conversation open beside the list while the keys are measured, one of ordinary
+ * messages, whatever the scenarios before left open. `open.links`: one showing many web links, open
+ * for as many rounds more, figures without a target: Chromium checks a page's links in sight at
+ * most every 100 ms for its navigation predictor, and a check that comes due after a change makes
+ * a frame of its own, with nothing in it; a key shortly after that frame waits for the next tick
+ * (bench/README.md, thirty-ninth stop).
+ */
+export async function benchTriage(page: Page, origin: string, samples: number, machineSamples: number, avoidLabels: readonly string[], open: { plain: OpenedConversation; links: OpenedConversation }): Promise<Figure[]> {
   const idleMs = process.env.BENCH_TRIAGE_IDLE_MS !== undefined ? Number(process.env.BENCH_TRIAGE_IDLE_MS) || 0 : AGENT_GAP_MS;
   const floor = await bareKeys(page, origin, samples * 3, idleMs);
   const busyFloor = await bareKeys(page, origin, samples * 3, idleMs, BUSY_MS);
   await page.bringToFront();
+  await openConversation(page, open.plain);
   const list = page.locator('#conversation-listbox');
   await list.focus();
   await page.keyboard.press('j');
@@ -97,15 +123,19 @@ export async function benchTriage(page: Page, origin: string, samples: number, m
   const inPage = none();
   const ticks = none();
   const machine = none();
+  const withLinks = none();
+  const linksInPage = none();
+  const linksTicks = none();
   let last = 0;
   let quiet = idleMs;
   const settle = () => (quiet ? page.waitForTimeout(quiet) : Promise.resolve());
   const round = async (i: number, into: Times) => {
-    // Of the measured rounds, each key's page part and its frame's tick too.
+    // Of the measured rounds (and those with links open), each key's page part and its frame's tick too.
     const keep = async (kind: keyof Times) => {
-      if (into !== times) return;
-      inPage[kind].push(await inPageOf(page));
-      ticks[kind].push(await tickOf(page));
+      const [pageParts, tickTimes] = into === times ? [inPage, ticks] : into === withLinks ? [linksInPage, linksTicks] : [];
+      if (!pageParts || !tickTimes) return;
+      pageParts[kind].push(await inPageOf(page));
+      tickTimes[kind].push(await tickOf(page));
     };
     let id = await activeRowId(page, last);
     await arm(page, 'keydown', { selector: row(id), present: false });
@@ -164,17 +194,29 @@ export async function benchTriage(page: Page, origin: string, samples: number, m
   quiet = 0;
   for (let i = 0; i < machineSamples; i++) await round(samples + i, machine);
   quiet = idleMs;
+  // One more round, not counted, with the measured rounds' conversation open, traced when
+  // BENCH_TRACE names a folder. BENCH_TRACE_ROUNDS: that many (a profile of one round has few
+  // samples of each key).
+  const traceRounds = process.env.BENCH_TRACE ? Number(process.env.BENCH_TRACE_ROUNDS || 1) : 0;
+  if (traceRounds) {
+    await traced(page, 'triage', async () => {
+      for (let k = 0; k < traceRounds; k++) await round(samples + machineSamples + k, none());
+    });
+  }
+  // The cursor goes to the opened conversation's row: back below the rows the rounds before acted
+  // on (a label given again would be taken off).
+  const cursorAt = () => page.evaluate(() => Number(document.querySelector('#conversation-listbox [aria-selected="true"]')?.getAttribute('aria-posinset')));
+  const below = await cursorAt();
+  await openConversation(page, open.links);
+  await list.focus();
+  for (let j = 0; j < 2_000 && (await cursorAt()) <= below; j++) await page.keyboard.press('j');
+  for (let i = 0; i < samples; i++) await round(samples + machineSamples + traceRounds + i, withLinks);
   // BENCH_VERBOSE: each key's figure, of it the page's part (key → change in the page), and the
   // tick its frame was made for (ms from the key, page-probes.ts `tickOf`).
   if (process.env.BENCH_VERBOSE) {
-    for (const [kind, xs] of Object.entries(times)) console.log(`triage ${kind}: ${xs.map((x, i) => `${x.toFixed(1)}/${inPage[kind as keyof Times][i]!.toFixed(1)}/${ticks[kind as keyof Times][i]!.toFixed(1)}`).join(' ')}`);
-  }
-  // One more round, not counted, traced when BENCH_TRACE names a folder.
-  // BENCH_TRACE_ROUNDS: that many (a profile of one round has few samples of each key).
-  if (process.env.BENCH_TRACE) {
-    await traced(page, 'triage', async () => {
-      for (let k = 0; k < Number(process.env.BENCH_TRACE_ROUNDS || 1); k++) await round(samples + machineSamples + k, none());
-    });
+    for (const [what, ts, pageParts, tickTimes] of [['', times, inPage, ticks], [' (links open)', withLinks, linksInPage, linksTicks]] as const) {
+      for (const [kind, xs] of Object.entries(ts)) console.log(`triage ${kind}${what}: ${xs.map((x, i) => `${x.toFixed(1)}/${pageParts[kind as keyof Times][i]!.toFixed(1)}/${tickTimes[kind as keyof Times][i]!.toFixed(1)}`).join(' ')}`);
+    }
   }
   const ref = { limit: frame, limitName: 'one frame' };
   const figures: Figure[] = [];
@@ -205,6 +247,10 @@ export async function benchTriage(page: Page, origin: string, samples: number, m
     if (!xs.length) continue;
     const note = `${xs.length} times, each key as soon as the one before had shown its change (a few milliseconds after that key's frame); max ${Math.max(...xs).toFixed(1)} ms`;
     figures.push({ ...against(`triage ${kind} at machine speed: key → change shown, p95`, percentile(xs, 95), 'ms', ref, '', () => true, note), met: null });
+  }
+  for (const [kind, xs] of Object.entries(withLinks)) {
+    const note = `${xs.length} times, ${pace}, with a conversation showing many web links open beside the list (the measured rounds had one of ordinary messages open); max ${Math.max(...xs).toFixed(1)} ms; ${parts(linksInPage[kind as keyof Times])}${waitedWords(xs, linksTicks[kind as keyof Times])}`;
+    figures.push({ ...against(`triage ${kind}, links in the open conversation: key → change shown, p95`, percentile(xs, 95), 'ms', ref, '', () => true, note), met: null });
   }
   return figures;
 }

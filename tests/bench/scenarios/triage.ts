@@ -27,6 +27,9 @@ import { appPageCopy, bareKeys, copyKeys } from '../key-floors';
 import { arm, frameInterval, inPageOf, measured, tickOf } from '../page-probes';
 import { traced } from '../trace';
 
+/** The list's row under the cursor. */
+const CURSOR_ROW = '#conversation-listbox [role="option"][aria-selected="true"]';
+
 /**
  * The row the cursor is on, once it is another than `left` (the row the last key acted on): the key
  * that moved the cursor (`j`, or the row leaving) may not have rendered yet when Playwright's press
@@ -35,11 +38,11 @@ import { traced } from '../trace';
  */
 async function activeRowId(page: Page, left = 0): Promise<number> {
   const moved = await page.waitForFunction(
-    (prev) => {
-      const id = Number(document.querySelector('#conversation-listbox [role="option"][aria-selected="true"]')?.getAttribute('data-conversation-id'));
+    ({ prev, cursor }) => {
+      const id = Number(document.querySelector(cursor)?.getAttribute('data-conversation-id'));
       return id > 0 && id !== prev ? id : undefined;
     },
-    left,
+    { prev: left, cursor: CURSOR_ROW },
     { timeout: 10_000 },
   );
   return Number(await moved.jsonValue());
@@ -119,30 +122,27 @@ export async function benchTriage(page: Page, origin: string, samples: number, m
 
   type Times = Record<'resolve' | 'label' | 'assign' | 'snooze', number[]>;
   const none = (): Times => ({ resolve: [], label: [], assign: [], snooze: [] });
-  const times = none();
-  const inPage = none();
-  const ticks = none();
-  const machine = none();
-  const withLinks = none();
-  const linksInPage = none();
-  const linksTicks = none();
+  // A set of rounds: each key's figure and, where `keepParts`, its page part and its frame's tick too.
+  type Series = { times: Times; inPage: Times; ticks: Times; keepParts: boolean };
+  const series = (keepParts: boolean): Series => ({ times: none(), inPage: none(), ticks: none(), keepParts });
+  const measuredRounds = series(true);
+  const machine = series(false);
+  const withLinks = series(true);
   let last = 0;
   let quiet = idleMs;
   const settle = () => (quiet ? page.waitForTimeout(quiet) : Promise.resolve());
-  const round = async (i: number, into: Times) => {
-    // Of the measured rounds (and those with links open), each key's page part and its frame's tick too.
+  const round = async (i: number, into: Series) => {
     const keep = async (kind: keyof Times) => {
-      const [pageParts, tickTimes] = into === times ? [inPage, ticks] : into === withLinks ? [linksInPage, linksTicks] : [];
-      if (!pageParts || !tickTimes) return;
-      pageParts[kind].push(await inPageOf(page));
-      tickTimes[kind].push(await tickOf(page));
+      if (!into.keepParts) return;
+      into.inPage[kind].push(await inPageOf(page));
+      into.ticks[kind].push(await tickOf(page));
     };
     let id = await activeRowId(page, last);
     await arm(page, 'keydown', { selector: row(id), present: false });
     await fibersFrom(page);
     await settle();
     await page.keyboard.press('e');
-    into.resolve.push(await measured(page));
+    into.times.resolve.push(await measured(page));
     await keep('resolve');
     await fibersPrint(page, 'resolve');
 
@@ -155,7 +155,7 @@ export async function benchTriage(page: Page, origin: string, samples: number, m
     await fibersFrom(page);
     await settle();
     await page.keyboard.press('Enter');
-    into.label.push(await measured(page));
+    into.times.label.push(await measured(page));
     await keep('label');
     await fibersPrint(page, 'label');
     await page.keyboard.press('j');
@@ -168,7 +168,7 @@ export async function benchTriage(page: Page, origin: string, samples: number, m
     await fibersFrom(page);
     await settle();
     await page.keyboard.press('Enter');
-    into.assign.push(await measured(page));
+    into.times.assign.push(await measured(page));
     await keep('assign');
     await fibersPrint(page, 'assign');
     await page.keyboard.press('j');
@@ -179,14 +179,14 @@ export async function benchTriage(page: Page, origin: string, samples: number, m
     await fibersFrom(page);
     await settle();
     await page.keyboard.press('Enter');
-    into.snooze.push(await measured(page));
+    into.times.snooze.push(await measured(page));
     await keep('snooze');
     await fibersPrint(page, 'snooze');
     last = id;
   };
   // How long the page's main thread waited for a core while its keys were measured (scripts/bench/cpu.ts).
   const meter = rendererSchedMeter();
-  for (let i = 0; i < samples; i++) await round(i, times);
+  for (let i = 0; i < samples; i++) await round(i, measuredRounds);
   const sched = schedWords(meter.stop());
   // The app's page as the measured rounds left it, its resolve's change made by hand after BUSY_MS.
   const copy = await copyKeys(page, origin, await appPageCopy(page), samples, idleMs, BUSY_MS);
@@ -200,12 +200,12 @@ export async function benchTriage(page: Page, origin: string, samples: number, m
   const traceRounds = process.env.BENCH_TRACE ? Number(process.env.BENCH_TRACE_ROUNDS || 1) : 0;
   if (traceRounds) {
     await traced(page, 'triage', async () => {
-      for (let k = 0; k < traceRounds; k++) await round(samples + machineSamples + k, none());
+      for (let k = 0; k < traceRounds; k++) await round(samples + machineSamples + k, series(false));
     });
   }
   // The cursor goes to the opened conversation's row: back below the rows the rounds before acted
   // on (a label given again would be taken off).
-  const cursorAt = () => page.evaluate(() => Number(document.querySelector('#conversation-listbox [aria-selected="true"]')?.getAttribute('aria-posinset')));
+  const cursorAt = () => page.evaluate((cursor) => Number(document.querySelector(cursor)?.getAttribute('aria-posinset')), CURSOR_ROW);
   const below = await cursorAt();
   await openConversation(page, open.links);
   await list.focus();
@@ -214,8 +214,8 @@ export async function benchTriage(page: Page, origin: string, samples: number, m
   // BENCH_VERBOSE: each key's figure, of it the page's part (key → change in the page), and the
   // tick its frame was made for (ms from the key, page-probes.ts `tickOf`).
   if (process.env.BENCH_VERBOSE) {
-    for (const [what, ts, pageParts, tickTimes] of [['', times, inPage, ticks], [' (links open)', withLinks, linksInPage, linksTicks]] as const) {
-      for (const [kind, xs] of Object.entries(ts)) console.log(`triage ${kind}${what}: ${xs.map((x, i) => `${x.toFixed(1)}/${pageParts[kind as keyof Times][i]!.toFixed(1)}/${tickTimes[kind as keyof Times][i]!.toFixed(1)}`).join(' ')}`);
+    for (const [what, { times, inPage, ticks }] of [['', measuredRounds], [' (links open)', withLinks]] as const) {
+      for (const [kind, xs] of Object.entries(times)) console.log(`triage ${kind}${what}: ${xs.map((x, i) => `${x.toFixed(1)}/${inPage[kind as keyof Times][i]!.toFixed(1)}/${ticks[kind as keyof Times][i]!.toFixed(1)}`).join(' ')}`);
     }
   }
   const ref = { limit: frame, limitName: 'one frame' };
@@ -238,18 +238,21 @@ export async function benchTriage(page: Page, origin: string, samples: number, m
   floorFigures("a bare page's key → one row gone", 'on the bare page in a tab of its own, this run', floor);
   floorFigures(`a bare page's key working ${BUSY_MS} ms → one row gone`, `on the bare page, its handler working ${BUSY_MS} ms before it removes the row`, busyFloor);
   floorFigures(`the app's page copied, its key working ${BUSY_MS} ms → a resolve's change`, `on a copy of the app's page as the measured rounds left it (its DOM and styles, no script of the app's), in a tab of its own, its handler working ${BUSY_MS} ms and then changing the list as the app's resolve does`, copy);
-  for (const [kind, xs] of Object.entries(times)) {
-    const note = `${xs.length} times, ${pace}; max ${Math.max(...xs).toFixed(1)} ms; ${parts(inPage[kind as keyof Times])}${waitedWords(xs, ticks[kind as keyof Times])}${whileMeasured(sched)}`;
+  // A series' note: its count, pace, slowest key, page parts and waits for a tick.
+  const seriesWords = (s: Series, kind: keyof Times, what = '') =>
+    `${s.times[kind].length} times, ${pace}${what}; max ${Math.max(...s.times[kind]).toFixed(1)} ms; ${parts(s.inPage[kind])}${waitedWords(s.times[kind], s.ticks[kind])}`;
+  for (const [kind, xs] of Object.entries(measuredRounds.times)) {
+    const note = `${seriesWords(measuredRounds, kind as keyof Times)}${whileMeasured(sched)}`;
     figures.push({ ...against(`triage ${kind}: key → change shown, p50`, median(xs), 'ms', ref, '', () => true, note), met: null });
     figures.push(against(`triage ${kind}: key → change shown, p95`, percentile(xs, 95), 'ms', ref, 'p95 < 16.7 ms (one frame)', (v) => v < 16.7, note));
   }
-  for (const [kind, xs] of Object.entries(machine)) {
+  for (const [kind, xs] of Object.entries(machine.times)) {
     if (!xs.length) continue;
     const note = `${xs.length} times, each key as soon as the one before had shown its change (a few milliseconds after that key's frame); max ${Math.max(...xs).toFixed(1)} ms`;
     figures.push({ ...against(`triage ${kind} at machine speed: key → change shown, p95`, percentile(xs, 95), 'ms', ref, '', () => true, note), met: null });
   }
-  for (const [kind, xs] of Object.entries(withLinks)) {
-    const note = `${xs.length} times, ${pace}, with a conversation showing many web links open beside the list (the measured rounds had one of ordinary messages open); max ${Math.max(...xs).toFixed(1)} ms; ${parts(linksInPage[kind as keyof Times])}${waitedWords(xs, linksTicks[kind as keyof Times])}`;
+  for (const [kind, xs] of Object.entries(withLinks.times)) {
+    const note = seriesWords(withLinks, kind as keyof Times, ', with a conversation showing many web links open beside the list (the measured rounds had one of ordinary messages open)');
     figures.push({ ...against(`triage ${kind}, links in the open conversation: key → change shown, p95`, percentile(xs, 95), 'ms', ref, '', () => true, note), met: null });
   }
   return figures;

@@ -67,7 +67,13 @@ export default defineConfig({
     chunkSizeWarningLimit: 1024,
     // One style sheet, linked from index.html (not put in by the script).
     cssCodeSplit: false,
-    rollupOptions: { output: { format: 'iife' } },
+    // ASCII only: non-ASCII characters in strings and patterns written as escapes (\u2026 for …).
+    // One such character anywhere makes the browser hold the whole ~850 KB script as a two-byte
+    // string: decoded to UTF-16 off the main thread and handed over on it in every new renderer
+    // process. A traced new window spent 8 ms of main-thread CPU on that hand-over and 6 ms decoding,
+    // against 4 and 1 for the ASCII build (bench/README.md, "The entry in ASCII").
+    // tests/unit/packaging.test.ts holds the built entry to it.
+    rollupOptions: { output: { format: 'iife', charset: 'ascii' } },
   },
   experimental: {
     // A classic script has no import.meta.url, and once it has run no document.currentScript: a
@@ -75,5 +81,5 @@ export default defineConfig({
     renderBuiltUrl: (filename, { hostType }) => (hostType === 'js' ? { runtime: `new URL(${JSON.stringify(filename)}, document.baseURI).href` } : { relative: true }),
   },
   // The search index's worker (search/index-runner.ts) is started as a module worker: built as one.
-  worker: { format: 'es' },
+  worker: { format: 'es', rollupOptions: { output: { charset: 'ascii' } } },
 });

@@ -88,6 +88,21 @@ describe('electron-builder --dir', () => {
     expect(html).toMatch(/<link rel="stylesheet"[^>]* href="\.\/assets\/style-[\w-]+\.css">/);
   });
 
+  // One non-ASCII character makes Chromium hold a whole script as a two-byte string: the entry's
+  // ~850 KB decoded and handed over again in every new renderer process (vite.config.ts, `charset`;
+  // bench/README.md, "The entry in ASCII"). Escaped, the text the app shows is the same: the
+  // end-to-end tests read "…" from it (colleagues.spec.ts: "is replying…").
+  it('writes its scripts (the entry and the worker) in ASCII only', () => {
+    const assets = join(root, 'dist/renderer/assets');
+    const scripts = readdirSync(assets).filter((f) => f.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThanOrEqual(2);
+    const nonAscii = scripts.flatMap((f) => {
+      const code = readFileSync(join(assets, f), 'utf8');
+      return [...code.matchAll(/[\u0080-\uffff]/g)].slice(0, 3).map((m) => `${f}: ${code.slice(Math.max(0, m.index - 30), m.index + 10)}`);
+    });
+    expect(nonAscii).toEqual([]);
+  });
+
   it.each([
     ['node_modules', /node_modules/],
     ['better-sqlite3', /better-sqlite3|\.node$/],

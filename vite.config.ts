@@ -72,7 +72,7 @@ export default defineConfig({
     // string: decoded to UTF-16 off the main thread and handed over on it in every new renderer
     // process. A traced new window spent 8 ms of main-thread CPU on that hand-over and 6 ms decoding,
     // against 4 and 1 for the ASCII build (bench/README.md, "The entry in ASCII").
-    // tests/unit/packaging.test.ts holds the built entry to it.
+    // tests/unit/packaging.test.ts holds every built script to it (the worker's below too).
     rollupOptions: { output: { format: 'iife', charset: 'ascii' } },
   },
   experimental: {
@@ -80,6 +80,7 @@ export default defineConfig({
     // built file's address (the worker's) is taken from the document's, which is beside assets/.
     renderBuiltUrl: (filename, { hostType }) => (hostType === 'js' ? { runtime: `new URL(${JSON.stringify(filename)}, document.baseURI).href` } : { relative: true }),
   },
-  // The search index's worker (search/index-runner.ts) is started as a module worker: built as one.
+  // The search index's worker (search/index-runner.ts) is started as a module worker: built as one,
+  // in ASCII as the entry (above).
   worker: { format: 'es', rollupOptions: { output: { charset: 'ascii' } } },
 });

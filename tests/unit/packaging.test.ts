@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { listPackage, extractFile } from '@electron/asar';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -22,6 +22,11 @@ let log: string;
 let status: number | null;
 let asarFiles: string[];
 const asar = () => join(out, 'linux-unpacked', 'resources', 'app.asar');
+/** The renderer's built scripts (the entry and the worker): their paths. */
+const builtScripts = () => {
+  const assets = join(root, 'dist/renderer/assets');
+  return readdirSync(assets).filter((f) => f.endsWith('.js')).map((f) => join(assets, f));
+};
 
 /** A folder shaped like an unpacked Electron for Linux: an `electron` executable carrying a fuse wire (all fuses on). */
 function standInElectron(): string {
@@ -65,10 +70,9 @@ describe('electron-builder --dir', () => {
   });
 
   it("builds the renderer for production (not React's development bundle)", () => {
-    const assets = join(root, 'dist/renderer/assets');
-    const scripts = readdirSync(assets).filter((f) => f.endsWith('.js'));
+    const scripts = builtScripts();
     expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter((f) => readFileSync(join(assets, f), 'utf8').includes('jsxDEV'))).toEqual([]);
+    expect(scripts.filter((f) => readFileSync(f, 'utf8').includes('jsxDEV'))).toEqual([]);
   });
 
   // A classic script's compiled code is kept in Chromium's disk cache for a new renderer process; a
@@ -93,12 +97,11 @@ describe('electron-builder --dir', () => {
   // bench/README.md, "The entry in ASCII"). Escaped, the text the app shows is the same: the
   // end-to-end tests read "…" from it (colleagues.spec.ts: "is replying…").
   it('writes its scripts (the entry and the worker) in ASCII only', () => {
-    const assets = join(root, 'dist/renderer/assets');
-    const scripts = readdirSync(assets).filter((f) => f.endsWith('.js'));
+    const scripts = builtScripts();
     expect(scripts.length).toBeGreaterThanOrEqual(2);
     const nonAscii = scripts.flatMap((f) => {
-      const code = readFileSync(join(assets, f), 'utf8');
-      return [...code.matchAll(/[\u0080-\uffff]/g)].slice(0, 3).map((m) => `${f}: ${code.slice(Math.max(0, m.index - 30), m.index + 10)}`);
+      const code = readFileSync(f, 'utf8');
+      return [...code.matchAll(/[\u0080-\uffff]/g)].slice(0, 3).map((m) => `${basename(f)}: ${code.slice(Math.max(0, m.index - 30), m.index + 10)}`);
     });
     expect(nonAscii).toEqual([]);
   });

@@ -26,6 +26,10 @@ export async function contactConversation(api: ClientApi, name: string) {
   return { id: conversation.id, say: (content: string) => post<{ id: number }>(messages, { content }) };
 }
 
+/** The list's first rows as `place:id`, for a wait that timed out. */
+const topRows = (page: Page) =>
+  page.evaluate(() => [...document.querySelectorAll('#conversation-listbox [role="option"]')].slice(0, 5).map((r) => `${r.getAttribute('aria-posinset')}:${r.getAttribute('data-conversation-id')}`).join(' '));
+
 export async function benchLive(page: Page, api: ClientApi, samples: number): Promise<Figure[]> {
   const open = await contactConversation(api, 'Live Bench Open');
   const a = await contactConversation(api, 'Live Bench A');
@@ -33,6 +37,11 @@ export async function benchLive(page: Page, api: ClientApi, samples: number): Pr
   for (const c of [open, a, b]) await c.say(`hello from ${c.id}`);
   const row = (id: number) => page.locator(`#conversation-listbox [data-conversation-id="${id}"]`);
   for (const c of [open, a, b]) await row(c.id).waitFor({ timeout: 30_000 });
+  // Opened only once every hello is in the list's order (b's, the last, on top). The open
+  // conversation's row holds its place on screen (conversations/stable-order.ts): opened while it
+  // was briefly on top (its hello in, a's and b's not yet), it stayed there, and a mover could only
+  // reach the second place: a full run timed out waiting for it (bench/README.md, forty-first stop).
+  await page.locator(`#conversation-listbox [role="option"][aria-posinset="1"][data-conversation-id="${b.id}"]`).waitFor({ timeout: 30_000 });
   await row(open.id).click();
   await page.locator('section.conversation [role="log"] article').first().waitFor({ timeout: 30_000 });
 
@@ -43,7 +52,7 @@ export async function benchLive(page: Page, api: ClientApi, samples: number): Pr
     await arm(page, undefined, { selector: 'section.conversation [role="log"] article', present: true, text: token });
     let sent = epochNow();
     await open.say(token);
-    inConversation.push((await shownAtEpoch(page)) - sent);
+    inConversation.push((await shownAtEpoch(page).catch(async (err: unknown) => Promise.reject(new Error(`${String(err)}; the list's top rows: ${await topRows(page)}; open ${open.id}`)))) - sent);
     // The open conversation is on top now; the other two take turns moving above it. The list
     // orders by last activity in whole seconds (then by id), so each mover writes in a later
     // second than the one before it.
@@ -52,7 +61,7 @@ export async function benchLive(page: Page, api: ClientApi, samples: number): Pr
     await arm(page, undefined, { selector: `#conversation-listbox [role="option"][aria-posinset="1"][data-conversation-id="${mover.id}"]`, present: true });
     sent = epochNow();
     await mover.say(`moving ${i}`);
-    rowMoved.push((await shownAtEpoch(page)) - sent);
+    rowMoved.push((await shownAtEpoch(page).catch(async (err: unknown) => Promise.reject(new Error(`${String(err)}; the list's top rows: ${await topRows(page)}; open ${open.id}, mover ${mover.id}`)))) - sent);
   }
   const note = `${samples} messages each`;
   return [

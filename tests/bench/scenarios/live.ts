@@ -26,9 +26,18 @@ export async function contactConversation(api: ClientApi, name: string) {
   return { id: conversation.id, say: (content: string) => post<{ id: number }>(messages, { content }) };
 }
 
-/** The list's first rows as `place:id`, for a wait that timed out. */
-const topRows = (page: Page) =>
-  page.evaluate(() => [...document.querySelectorAll('#conversation-listbox [role="option"]')].slice(0, 5).map((r) => `${r.getAttribute('aria-posinset')}:${r.getAttribute('data-conversation-id')}`).join(' '));
+/** The list's row for `id` when it is the first. */
+const firstRow = (id: number) => `#conversation-listbox [role="option"][aria-posinset="1"][data-conversation-id="${id}"]`;
+
+/** `shownAtEpoch`, and if it times out, the list's first rows (`place:id`) and `ids` in its error. */
+async function shownOrSay(page: Page, ids: string): Promise<number> {
+  try {
+    return await shownAtEpoch(page);
+  } catch (err) {
+    const top = await page.evaluate(() => [...document.querySelectorAll('#conversation-listbox [role="option"]')].slice(0, 5).map((r) => `${r.getAttribute('aria-posinset')}:${r.getAttribute('data-conversation-id')}`).join(' '));
+    throw new Error(`${String(err)}; the list's top rows: ${top}; ${ids}`, { cause: err });
+  }
+}
 
 export async function benchLive(page: Page, api: ClientApi, samples: number): Promise<Figure[]> {
   const open = await contactConversation(api, 'Live Bench Open');
@@ -41,7 +50,7 @@ export async function benchLive(page: Page, api: ClientApi, samples: number): Pr
   // conversation's row holds its place on screen (conversations/stable-order.ts): opened while it
   // was briefly on top (its hello in, a's and b's not yet), it stayed there, and a mover could only
   // reach the second place: a full run timed out waiting for it (bench/README.md, forty-first stop).
-  await page.locator(`#conversation-listbox [role="option"][aria-posinset="1"][data-conversation-id="${b.id}"]`).waitFor({ timeout: 30_000 });
+  await page.locator(firstRow(b.id)).waitFor({ timeout: 30_000 });
   await row(open.id).click();
   await page.locator('section.conversation [role="log"] article').first().waitFor({ timeout: 30_000 });
 
@@ -52,16 +61,16 @@ export async function benchLive(page: Page, api: ClientApi, samples: number): Pr
     await arm(page, undefined, { selector: 'section.conversation [role="log"] article', present: true, text: token });
     let sent = epochNow();
     await open.say(token);
-    inConversation.push((await shownAtEpoch(page).catch(async (err: unknown) => Promise.reject(new Error(`${String(err)}; the list's top rows: ${await topRows(page)}; open ${open.id}`)))) - sent);
+    inConversation.push((await shownOrSay(page, `open ${open.id}`)) - sent);
     // The open conversation is on top now; the other two take turns moving above it. The list
     // orders by last activity in whole seconds (then by id), so each mover writes in a later
     // second than the one before it.
     const mover = i % 2 ? a : b;
     await new Promise((r) => setTimeout(r, 1_005 - (Date.now() % 1_000)));
-    await arm(page, undefined, { selector: `#conversation-listbox [role="option"][aria-posinset="1"][data-conversation-id="${mover.id}"]`, present: true });
+    await arm(page, undefined, { selector: firstRow(mover.id), present: true });
     sent = epochNow();
     await mover.say(`moving ${i}`);
-    rowMoved.push((await shownAtEpoch(page).catch(async (err: unknown) => Promise.reject(new Error(`${String(err)}; the list's top rows: ${await topRows(page)}; open ${open.id}, mover ${mover.id}`)))) - sent);
+    rowMoved.push((await shownOrSay(page, `open ${open.id}, mover ${mover.id}`)) - sent);
   }
   const note = `${samples} messages each`;
   return [

@@ -9,6 +9,7 @@ import type { FromIndexWorker, ToIndexWorker } from '../../renderer/src/search/i
 import { IndexCore } from '../../renderer/src/search/index-core';
 import { serveIndex } from '../../renderer/src/search/index-protocol';
 import type { WorkerLike } from '../../renderer/src/search/index-runner';
+import { SEARCH_INDEX_BUILT } from '../../renderer/src/search/built-mark';
 import { LocalSearchIndex } from '../../renderer/src/search/local-index';
 import { conv, msg, uniqueDbName } from './fixtures';
 
@@ -171,6 +172,19 @@ describe.each(modes)('LocalSearchIndex $where', (mode) => {
     await started;
     expect(index.building).toBe(false);
     expect(heard).toHaveBeenCalled();
+    index.stop();
+  });
+
+  it('marks the performance timeline when the build is done, not before (the benchmark reads the mark)', async () => {
+    performance.clearMarks(SEARCH_INDEX_BUILT);
+    const index = indexOf(new InboxDb(uniqueDbName()));
+    const started = index.start();
+    expect(performance.getEntriesByName(SEARCH_INDEX_BUILT)).toHaveLength(0);
+    const before = performance.now();
+    await started;
+    const marks = performance.getEntriesByName(SEARCH_INDEX_BUILT);
+    expect(marks).toHaveLength(1);
+    expect(marks[0]!.startTime).toBeGreaterThanOrEqual(before);
     index.stop();
   });
 

@@ -1,10 +1,11 @@
 // Local search over the cache (200,000 messages): each keystroke typed into the search field, to the
 // end of the frame that shows the results for what is typed so far (the results' status line names
 // the query). First the index must hold everything: a word only the oldest message holds (the index
-// builds newest first) is searched until it is found. How long that took after the app opened is
-// shown, and how long the newest message took, searched at once after the app opened.
+// builds newest first) is searched until it is found. When the index came to hold everything (its
+// own mark) is shown, and how long the newest message took, searched at once after the app opened.
 import type { Page } from '@playwright/test';
 import type { Figure } from '../../../scripts/bench/figures';
+import { SEARCH_INDEX_BUILT } from '../../../renderer/src/search/built-mark';
 import { absolute, percentile } from '../../../scripts/bench/figures';
 import { arm, measured } from '../page-probes';
 import { traced } from '../trace';
@@ -26,9 +27,19 @@ export async function foundAfter(page: Page, marker: string, openedAt: number): 
   return ms;
 }
 
+/** When the app's index came to hold the whole cache: its mark, in ms from the page's navigation; undefined while it builds. */
+const indexBuiltAt = (page: Page): Promise<number | undefined> => page.evaluate((name) => performance.getEntriesByName(name)[0]?.startTime, SEARCH_INDEX_BUILT);
+
 export async function benchSearch(page: Page, oldestMarker: string, openedAt: number, newestFound: number, queries: readonly string[]): Promise<Figure[]> {
   const field = searchField(page);
-  const indexedAfter = await foundAfter(page, oldestMarker, openedAt);
+  // The index's own mark says when its build ended. A search for the oldest message says only that
+  // it is in by now: where the build had ended before this scenario, that read this scenario's start,
+  // minutes after the build (bench/README.md, forty-second stop). Searched still, as the check that
+  // the oldest is found; it times the figure only where the build is still going when this begins.
+  const builtBefore = await indexBuiltAt(page);
+  const foundBy = await foundAfter(page, oldestMarker, openedAt);
+  const indexedAfter = builtBefore ?? (await indexBuiltAt(page)) ?? foundBy;
+  const indexedHow = builtBefore !== undefined ? `the index's mark (${SEARCH_INDEX_BUILT}) as its build ended, ms from the page's navigation; the oldest message then found by a search ${(foundBy / 1000).toFixed(0)} s after the app opened` : `the index was still building when this scenario began: ${indexedAfter === foundBy ? 'the oldest message found by a search, ms from the app opened' : `its mark (${SEARCH_INDEX_BUILT}), ms from the page's navigation`}`;
 
   const times: number[] = [];
   const typeAll = async (into: number[]) => {
@@ -57,6 +68,6 @@ export async function benchSearch(page: Page, oldestMarker: string, openedAt: nu
     absolute('search: keystroke → results shown, p50', percentile(times, 50), 'ms', '', undefined, note),
     absolute('search: keystroke → results shown, p95', percentile(times, 95), 'ms', 'p95 < 50 ms', (v) => v < 50, note),
     absolute('search: app opened → the newest message found', newestFound, 'ms', '', undefined, 'searched at once after the app opened, before the other scenarios; the index builds newest first (search/index-core.ts)'),
-    absolute('search: app opened → index holds every message', indexedAfter, 'ms', '', undefined, 'the oldest message found; built in its worker (search/index-runner.ts), started in idle time after the first screen, resting 250 ms after each key, click or scroll of the scenarios before this one'),
+    absolute('search: app opened → index holds every message', indexedAfter, 'ms', '', undefined, `${indexedHow}; built in its worker (search/index-runner.ts), started in idle time after the first screen, resting 250 ms after each key, click or scroll of the scenarios before this one`),
   ];
 }

@@ -132,7 +132,7 @@ export async function benchCatchUp(page: Page, s: CatchUpSetup): Promise<{ figur
   await page.waitForTimeout(3_000);
   page.off('websocket', onSocket);
   const feed = calls.filter((c) => c.name === 'changes.list');
-  // Each call the page sent after reconnecting, ms from its socket's opening: what a slow catch-up asked for.
+  // Each call the page sent after reconnecting, ms from its first frame (its hello): what a slow catch-up asked for.
   if (process.env.BENCH_VERBOSE) console.error(`catch-up calls: ${calls.map((c) => `${c.name}@${(c.at - (connectedAt ?? c.at)).toFixed(0)}`).join(' ')}; every message cached @${(doneAt - (connectedAt ?? doneAt)).toFixed(0)}`);
   const note = `${s.messages} messages in ${s.conversations} conversations; minimum from the service's data: ${minimum.conversations} conversations + ${minimum.messages} messages changed after the page's cursor, pages of ${FEED_PAGE}; ${calls.length} bridge calls in all after reconnecting (${[...new Set(calls.map((c) => c.name))].join(', ')}); timed from the page's first frame on its new socket, ${connectedAt === undefined ? '?' : (connectedAt - hostUpAt).toFixed(0)} ms after the host's start had returned (${sockets} ${sockets === 1 ? 'socket' : 'sockets'} made by the page from the host's restart on)`;
   return {

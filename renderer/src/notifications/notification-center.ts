@@ -12,7 +12,7 @@ import type { Candidate, EventFacts } from './classify';
 import { classify } from './classify';
 import type { Attention, Effect, NotifyInput, NotifyState } from './decide';
 import { decide, initialNotifyState } from './decide';
-import { historyFacts } from './history-facts';
+import { createHistoryFacts, historyFacts } from './history-facts';
 import type { NotifySettings } from './settings';
 import { readSettings } from './settings';
 
@@ -39,6 +39,8 @@ export function createNotificationCenter(deps: NotificationCenterDeps) {
   const now = deps.now ?? Date.now;
   let state: NotifyState = initialNotifyState();
   let queue: Promise<void> = Promise.resolve();
+  // While started: what each conversation's history said, kept between its messages.
+  let facts: ReturnType<typeof createHistoryFacts> | undefined;
 
   /** The stored settings over the defaults (a damaged field falls back alone). */
   const read = (stored: unknown): NotifySettings => readSettings(stored ?? deps.defaults?.());
@@ -70,7 +72,8 @@ export function createNotificationCenter(deps: NotificationCenterDeps) {
     const inboxId = before?.inboxId ?? record?.inbox_id;
     const inbox = inboxId === undefined ? undefined : await db.inboxes.get(inboxId);
     // Who resolved it matters only to a conversation that was resolved (classify's resolvedReply).
-    const history = await historyFacts(db, conversationId, me, before?.status === 'resolved');
+    const resolver = before?.status === 'resolved';
+    const history = await (facts ? facts.facts(conversationId, resolver) : historyFacts(db, conversationId, me, resolver));
     const ownTeamChange = (await db.outbox.where('conversationId').equals(conversationId).filter((e) => e.kind === 'team' && now() - e.createdAt < OWN_CHANGE_MS).count()) > 0;
     return {
       meId: me.id,
@@ -131,7 +134,12 @@ export function createNotificationCenter(deps: NotificationCenterDeps) {
     /** Ticks while running (summaries after a pause, reminders); returns the stop. */
     start(): () => void {
       const timer = setInterval(() => void tick(), TICK_MS);
-      return () => clearInterval(timer);
+      const kept = (facts = createHistoryFacts(db, me));
+      return () => {
+        clearInterval(timer);
+        kept.stop();
+        if (facts === kept) facts = undefined;
+      };
     },
   };
 }

@@ -66,7 +66,7 @@ if (!only || only === 'notify') {
     log(`notify: ${runs} contact messages, each to its notification; then ${long.runs} in a conversation of ${long.messages} cached messages`);
     const r = await measureNotifyLatency(runs, long);
     const note = `${r.runs} messages, each in a conversation of its own, window without the agent's attention; min ${r.minMs} ms, max ${r.maxMs} ms`;
-    const longNote = `${long.runs} messages in one conversation whose ${long.messages} cached messages are all from the contact (nothing cuts a walk of its history short), window without the agent's attention: ${r.long.latencies.map((x) => x.toFixed(0)).join(', ')} ms`;
+    const longNote = `${long.runs} messages in one conversation whose ${long.messages} cached messages are all from the contact (nothing cuts a walk of its history short), window without the agent's attention: ${r.long.latencies.map((x) => x.toFixed(0)).join(', ')} ms; the conversation's first message before them, not counted (its history walked whole, nothing kept yet): ${r.long.first.toFixed(0)} ms`;
     const longName = (p: number) => `notify: the same, in a conversation of ${long.messages.toLocaleString('en-US')} cached messages, p${p}`;
     figures.push(
       { name: 'notify: Client API message → notification made in the page, p50', value: round(r.p50Ms), unit: 'ms', target: '', met: null, note },

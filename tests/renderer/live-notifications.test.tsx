@@ -1,8 +1,9 @@
 // Notifications at run time (the rules themselves: notification-rules.test.ts): live events reach
 // the session's notification center with the conversation as cached before them; raising one
 // through main or, in web mode, through the browser only with permission, replaced by tag and
-// closed; the toggle asks for permission only when ticked and keeps its choice per session; and
-// the unread count follows live changes on the badge, in the title and on the favicon.
+// closed; started, it keeps what a conversation's history said between its messages; the toggle
+// asks for permission only when ticked and keeps its choice per session; and the unread count
+// follows live changes on the badge, in the title and on the favicon.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
@@ -72,6 +73,29 @@ describe('raising it', () => {
       clock += 6 * 60_000;
       await center.tick();
       expect(shown, reply ? 'answered' : 'unanswered').toEqual(reply ? ['Dana Lee (#7)'] : ['Dana Lee (#7)', 'Still unanswered: Dana Lee (#7)']);
+    }
+  });
+
+  it("started, the center keeps what a conversation's history said between its messages: the agent's reply counts, a deleted one no longer does", async () => {
+    const { InboxDb } = await import('../../renderer/src/db/schema');
+    const db = new InboxDb(`notify-kept-${Date.now()}`);
+    // Another agent's conversation: the contact's messages notify only where the agent took part.
+    await saveConversations(db, [conv(7, { assignee: 9 })]);
+    const { center, shown } = recordingCenter(db);
+    const stop = center.start();
+    try {
+      const handler = createLiveHandler({ db, ...readersFor(fakeBridge({}).bridge, db), accountId: 1, meId: ME, openConversationId: () => undefined, notifications: center });
+      const fromContact = (id: number) => incoming({ id, created_at: 500_000 + id }, 9);
+      await handler.handle(fromContact(500));
+      expect(shown).toEqual([]);
+      await handler.handle(event('message.created', { ...msg(501, 7, { message_type: 1, sender: { id: ME, name: 'Sam', type: 'user' }, created_at: 500_501 }), conversation: { assignee_id: 9 } }));
+      await handler.handle(fromContact(502));
+      expect(shown.map((e) => e.tag)).toEqual(['conversation-7']);
+      await db.messages.delete(501);
+      await handler.handle(fromContact(503));
+      expect(shown).toHaveLength(1);
+    } finally {
+      stop();
     }
   });
 

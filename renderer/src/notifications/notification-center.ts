@@ -131,7 +131,7 @@ export function createNotificationCenter(deps: NotificationCenterDeps) {
       await db.settings.put({ key: SETTINGS_KEY, value: next });
       return next;
     },
-    /** Ticks while running (summaries after a pause, reminders); returns the stop. */
+    /** Ticks while running (summaries after a pause, reminders) and keeps what histories said; returns the stop. */
     start(): () => void {
       const timer = setInterval(() => void tick(), TICK_MS);
       const kept = (facts = createHistoryFacts(db, me));

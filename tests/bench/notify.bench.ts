@@ -25,6 +25,12 @@ const root = resolve(import.meta.dirname, '../..');
 
 const shownCount = (page: Page) => page.evaluate(() => (window as unknown as { __shown: CapturedNotification[] }).__shown.length);
 
+/** The inbox up: its live connection made and its list shown. */
+async function inboxUp(page: Page) {
+  await page.locator('.live-indicator[data-state="connected"]').waitFor({ timeout: 30_000 });
+  await page.getByRole('listbox', { name: /conversations,/ }).waitFor({ timeout: 30_000 });
+}
+
 /** The agent's settings for the run: no folding, the highest cap. */
 async function benchSettings(page: Page) {
   await page.evaluate(async () => {
@@ -94,8 +100,7 @@ export async function measureNotifyLatency(runs = RUNS, long = { messages: 10_00
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.addInitScript(notificationCapture(false));
     await page.goto(host.url);
-    await page.locator('.live-indicator[data-state="connected"]').waitFor({ timeout: 30_000 });
-    await page.getByRole('listbox', { name: /conversations,/ }).waitFor({ timeout: 30_000 });
+    await inboxUp(page);
     await benchSettings(page);
     const client = contactClient(creds.baseUrl, creds.apiInboxIdentifier);
     const people = [];
@@ -112,8 +117,7 @@ export async function measureNotifyLatency(runs = RUNS, long = { messages: 10_00
     // behind the app's back, the history was news to nothing in the running page (what the
     // notification center kept of that conversation when it was made said it was empty).
     await page.reload();
-    await page.locator('.live-indicator[data-state="connected"]').waitFor({ timeout: 30_000 });
-    await page.getByRole('listbox', { name: /conversations,/ }).waitFor({ timeout: 30_000 });
+    await inboxUp(page);
     // The cap counts the last minute's notifications (at most 60): a long series that would pass it
     // starts in a new minute.
     await page.waitForTimeout(runs + 1 + long.runs > 60 ? Math.max(1_000, startedAt + 61_000 - Date.now()) : 1_000);

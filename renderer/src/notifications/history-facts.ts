@@ -9,6 +9,7 @@
 import Dexie, { RangeSet } from 'dexie';
 import type { ObservabilitySet } from 'dexie';
 import { messageTypes } from '../../../shared/api/record-values';
+import { tableChange } from '../db/changed-keys';
 import type { CachedMessage, InboxDb } from '../db/schema';
 
 /** The newest messages read first: more than a conversation the agent is answering holds since their last reply. */
@@ -95,15 +96,13 @@ interface Kept extends Found {
 type MessageWrite = Map<number, number[]> | undefined;
 
 /**
- * The messages a write named, by conversation, from what Dexie tells of it: each message's key in
- * `[conversation_id+id]`, which it gives for a put of fewer than 50 messages. Anything else (a
- * delete names keys alone; a range; a page) is undefined: every conversation is read whole again.
+ * The messages a write named, by conversation: `ids`, the keys it named (`tableChange`), each found
+ * in its `[conversation_id+id]` key, which Dexie gives for a put of fewer than 50 messages. Anything
+ * else (a delete names keys alone; a range; a page) is undefined: every conversation is read whole again.
  */
-function messagesWritten(parts: ObservabilitySet, dbName: string): MessageWrite {
-  const table = `idb://${dbName}/messages/`;
-  const byKey = parts[`${table}[conversation_id+id]`];
-  const keys = parts[table];
-  if (!byKey || !keys) return undefined;
+function messagesWritten(parts: ObservabilitySet, dbName: string, ids: readonly number[] | undefined): MessageWrite {
+  const byKey = parts[`idb://${dbName}/messages/[conversation_id+id]`];
+  if (!ids || !byKey) return undefined;
   const out = new Map<number, number[]>();
   const named = new Set<number>();
   for (const node of RangeSet(byKey)) {
@@ -111,12 +110,13 @@ function messagesWritten(parts: ObservabilitySet, dbName: string): MessageWrite 
     if (!Array.isArray(from) || !Array.isArray(to) || from[0] !== to[0] || from[1] !== to[1]) return undefined;
     const [conversation, id] = from as [number, number];
     if (typeof conversation !== 'number' || typeof id !== 'number') return undefined;
-    out.set(conversation, [...(out.get(conversation) ?? []), id]);
+    const list = out.get(conversation);
+    if (list) list.push(id);
+    else out.set(conversation, [id]);
     named.add(id);
   }
   // A message Dexie named by its key alone (its conversation unchanged, told without it): unknown where.
-  for (const node of RangeSet(keys)) if (typeof node.from !== 'number' || node.from !== node.to || !named.has(node.from)) return undefined;
-  return out;
+  return ids.every((id) => named.has(id)) ? out : undefined;
 }
 
 /**
@@ -136,8 +136,9 @@ export function createHistoryFacts(db: InboxDb, me: { id: number }) {
   let turn = 0;
   const writes: { turn: number; write: MessageWrite }[] = [];
   const onWrite = (parts: ObservabilitySet) => {
-    if (!Object.keys(parts).some((part) => part.startsWith(`idb://${db.name}/messages/`))) return;
-    const write = messagesWritten(parts, db.name);
+    const ids = tableChange(parts, db.name, 'messages');
+    if (ids?.length === 0) return;
+    const write = messagesWritten(parts, db.name, ids);
     turn++;
     writes.push({ turn, write });
     if (writes.length > WRITES_KEPT) writes.shift();

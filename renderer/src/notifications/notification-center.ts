@@ -40,7 +40,7 @@ export function createNotificationCenter(deps: NotificationCenterDeps) {
   let state: NotifyState = initialNotifyState();
   let queue: Promise<void> = Promise.resolve();
   // While started: what each conversation's history said, kept between its messages.
-  let facts: ReturnType<typeof createHistoryFacts> | undefined;
+  let histories: ReturnType<typeof createHistoryFacts> | undefined;
 
   /** The stored settings over the defaults (a damaged field falls back alone). */
   const read = (stored: unknown): NotifySettings => readSettings(stored ?? deps.defaults?.());
@@ -73,7 +73,7 @@ export function createNotificationCenter(deps: NotificationCenterDeps) {
     const inbox = inboxId === undefined ? undefined : await db.inboxes.get(inboxId);
     // Who resolved it matters only to a conversation that was resolved (classify's resolvedReply).
     const resolver = before?.status === 'resolved';
-    const history = await (facts ? facts.facts(conversationId, resolver) : historyFacts(db, conversationId, me, resolver));
+    const history = await (histories ? histories.facts(conversationId, resolver) : historyFacts(db, conversationId, me, resolver));
     const ownTeamChange = (await db.outbox.where('conversationId').equals(conversationId).filter((e) => e.kind === 'team' && now() - e.createdAt < OWN_CHANGE_MS).count()) > 0;
     return {
       meId: me.id,
@@ -134,11 +134,11 @@ export function createNotificationCenter(deps: NotificationCenterDeps) {
     /** Ticks while running (summaries after a pause, reminders) and keeps what histories said; returns the stop. */
     start(): () => void {
       const timer = setInterval(() => void tick(), TICK_MS);
-      const kept = (facts = createHistoryFacts(db, me));
+      const kept = (histories = createHistoryFacts(db, me));
       return () => {
         clearInterval(timer);
         kept.stop();
-        if (facts === kept) facts = undefined;
+        if (histories === kept) histories = undefined;
       };
     },
   };
